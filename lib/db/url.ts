@@ -1,0 +1,9 @@
+/** The SQLite file the app uses; `DATABASE_URL` overrides the default. */
+export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_URL ?? "file:./data/toolroom.db";
+}
+
+/** The database as a person would name it in the footer or `toolroom doctor`. */
+export function describeDatabase(env: NodeJS.ProcessEnv = process.env): string {
+  return `SQLite ${databaseUrl(env).replace(/^file:/, "")}`;
+}

@@ -1,0 +1,104 @@
+import type { z } from "zod";
+import { SettingsError } from "./errors";
+import {
+  defaultFilePaths,
+  isPlainObject,
+  mergeLayers,
+  readEnvLayer,
+  readFileLayer,
+  type PlainObject,
+  type SettingsLayer,
+} from "./layers";
+import { settingsSchema, type Settings } from "./schema";
+
+export interface LoadOptions {
+  cwd?: string;
+  /** `--config PATH`: a layer above ./toolroom.yaml, below the environment. */
+  configPath?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides the /etc/xdg, ~/.config and ./toolroom.yaml chain (tests). */
+  files?: string[];
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Which layer each leaf key came from: "defaults", a file path, or an env variable name. */
+  origin: Record<string, string>;
+  sources: string[];
+}
+
+export function loadSettings(options: LoadOptions = {}): LoadedSettings {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const configPath = options.configPath ?? env.TOOLROOM_CONFIG;
+  const defaults = settingsSchema.parse({});
+
+  const layers: SettingsLayer[] = [];
+  for (const file of options.files ?? defaultFilePaths(cwd)) {
+    const layer = readFileLayer(file, false);
+    if (layer) layers.push(layer);
+  }
+  if (configPath) layers.push(readFileLayer(configPath, true) as SettingsLayer);
+  const envLayer = readEnvLayer(env, defaults as unknown as PlainObject);
+  layers.push(envLayer);
+
+  const { merged, origin } = mergeLayers(layers);
+  const resolveSource = (keyPath: string): string => {
+    const label = originOf(keyPath, origin) ?? "defaults";
+    return label === "env" ? envVariableFor(keyPath, envLayer.origins) : label;
+  };
+
+  const parsed = settingsSchema.safeParse(merged);
+  if (!parsed.success) throw toSettingsError(parsed.error, resolveSource);
+
+  const leafOrigin: Record<string, string> = {};
+  for (const keyPath of leafPaths(parsed.data as unknown as PlainObject)) leafOrigin[keyPath] = resolveSource(keyPath);
+  return { settings: parsed.data, origin: leafOrigin, sources: layers.map((l) => l.source).filter((s) => s !== "env") };
+}
+
+function originOf(keyPath: string, origin: Map<string, string>): string | undefined {
+  for (let p = keyPath; p; p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "") {
+    const found = origin.get(p);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function envVariableFor(keyPath: string, origins: Map<string, string>): string {
+  for (let p = keyPath; p; p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "") {
+    const name = origins.get(p);
+    if (name) return name;
+  }
+  return "environment";
+}
+
+function toSettingsError(error: z.ZodError, resolveSource: (keyPath: string) => string): SettingsError {
+  const issue = error.issues[0];
+  const keyPath = (issue?.path ?? []).map(String).join(".");
+  const problem = describeIssue(issue);
+  return new SettingsError(keyPath ? resolveSource(keyPath) : "settings", keyPath, problem);
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return "invalid value";
+  switch (issue.code) {
+    case "invalid_value":
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "unrecognized_keys":
+      return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+    case "invalid_type":
+      return `expected ${issue.expected}`;
+    default:
+      return issue.message;
+  }
+}
+
+function leafPaths(value: PlainObject, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const keyPath = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(child) && Object.keys(child).length > 0) out.push(...leafPaths(child, keyPath));
+    else out.push(keyPath);
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+
+/** A model reference as tools and the chat name one (aifred-tk's `llm:` block). */
+export const llmRefSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ref"), ref: z.string().min(1) }).strict(),
+  z
+    .object({
+      type: z.literal("custom"),
+      provider: z.enum(["offline", "openai", "anthropic", "openai-compatible"]),
+      model: z.string().optional(),
+      baseURL: z.string().url().optional(),
+      apiKey: z.string().optional(),
+    })
+    .strict(),
+]);
+export type LlmRef = z.infer<typeof llmRefSchema>;
+
+export const providerLlmSchema = z
+  .object({
+    provider: z.enum(["offline", "openai", "anthropic", "openai-compatible"]),
+    model: z.string().optional(),
+    baseURL: z.string().url().optional(),
+    apiKey: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    label: z.string().optional(),
+  })
+  .strict();
+
+export const fallbackLlmSchema = z
+  .object({ type: z.literal("fallback"), chain: z.array(z.string().min(1)).min(1), label: z.string().optional() })
+  .strict();
+
+export const llmEntrySchema = z.union([fallbackLlmSchema, providerLlmSchema]);
+export type LlmEntry = z.infer<typeof llmEntrySchema>;
+
+export const toolSettingsSchema = z
+  .object({
+    enabled: z.boolean().optional(),
+    timeoutSeconds: z.number().positive().optional(),
+    llm: llmRefSchema.optional(),
+  })
+  .passthrough();
+
+export const shellToolSettingsSchema = toolSettingsSchema.extend({
+  enabled: z.boolean().default(false),
+  allowedCommands: z.array(z.string().min(1)).default(["ls", "cat", "grep", "wc", "head", "tail", "find", "git"]),
+  blockedSubstrings: z.array(z.string()).default(["rm -rf", "curl ", "wget ", "ssh ", "dd if=", "mkfs"]),
+  timeoutSeconds: z.number().positive().default(60),
+});
+
+export const mcpServerSchema = z.union([
+  z
+    .object({
+      command: z.string().min(1),
+      args: z.array(z.string()).default([]),
+      env: z.record(z.string(), z.string()).optional(),
+      prefix: z.string().optional(),
+      confirm: z.enum(["always", "destructive", "never"]).default("destructive"),
+    })
+    .strict(),
+  z
+    .object({
+      url: z.string().url(),
+      headers: z.record(z.string(), z.string()).optional(),
+      prefix: z.string().optional(),
+      confirm: z.enum(["always", "destructive", "never"]).default("destructive"),
+    })
+    .strict(),
+]);
+
+export const settingsSchema = z
+  .object({
+    llms: z.record(z.string(), llmEntrySchema).default({ offline: { provider: "offline" } }),
+    chat: z
+      .object({
+        llm: llmRefSchema.default({ type: "ref", ref: "offline" }),
+        toolMode: z.enum(["native", "text"]).default("native"),
+        textProtocol: z.enum(["json", "action"]).default("json"),
+        supervised: z.boolean().default(true),
+        approvalTimeoutSeconds: z.number().int().positive().default(300),
+        maxSteps: z.number().int().min(1).max(100).default(8),
+      })
+      .strict()
+      .prefault({}),
+    tools: z
+      .object({ run_terminal_command: shellToolSettingsSchema.prefault({}) })
+      .catchall(toolSettingsSchema)
+      .prefault({}),
+    plugins: z
+      .object({ paths: z.array(z.string()).default([]), disabled: z.array(z.string()).default([]) })
+      .strict()
+      .prefault({}),
+    search: z
+      .object({ embeddings: llmRefSchema.optional(), cacheDir: z.string().default(".toolroom/cache") })
+      .strict()
+      .prefault({}),
+    server: z
+      .object({
+        host: z.string().default("127.0.0.1"),
+        allowedHosts: z.array(z.string()).default([]),
+        token: z.string().optional(),
+        requireToken: z.boolean().optional(),
+      })
+      .strict()
+      .prefault({}),
+    mcpServers: z.record(z.string(), mcpServerSchema).default({}),
+    aiAssistedGuardFile: z.string().optional(),
+    sourceRoot: z.string().default("."),
+    runsRoot: z.string().default("./runs"),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
