@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SettingsError } from "./errors";
+import { loadSettings } from "./load";
+import { maskSecrets } from "./mask";
+
+let dir: string;
+const write = (name: string, text: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-settings-"));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("loadSettings", () => {
+  it("gives the documented defaults with no files and no environment", () => {
+    const { settings, origin } = loadSettings({ files: [], env: {} });
+    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8 });
+    expect(settings.tools.run_terminal_command.enabled).toBe(false);
+    expect(settings.runsRoot).toBe("./runs");
+    expect(origin["chat.maxSteps"]).toBe("defaults");
+  });
+
+  it("layers files lowest first: system < user < project < --config < env", () => {
+    const system = write("system.yaml", "chat: { maxSteps: 2, toolMode: text }\nsourceRoot: /sys\nrunsRoot: /sys-runs\n");
+    const user = write("user.yaml", "chat: { maxSteps: 3 }\nsourceRoot: /user\n");
+    const project = write("project.yaml", "chat: { maxSteps: 4 }\nrunsRoot: /project-runs\n");
+    const config = write("config.yaml", "chat: { maxSteps: 5 }\n");
+    const { settings, origin } = loadSettings({ files: [system, user, project], configPath: config, env: { TOOLROOM_CHAT__MAXSTEPS: "6" } });
+    expect(settings.chat.maxSteps).toBe(6);
+    expect(settings.chat.toolMode).toBe("text");
+    expect(settings.sourceRoot).toBe("/user");
+    expect(settings.runsRoot).toBe("/project-runs");
+    expect(origin["chat.maxSteps"]).toBe("TOOLROOM_CHAT__MAXSTEPS");
+    expect(origin["chat.toolMode"]).toBe(system);
+    expect(origin["sourceRoot"]).toBe(user);
+    expect(origin["runsRoot"]).toBe(project);
+    expect(origin["chat.supervised"]).toBe("defaults");
+
+    const withoutEnv = loadSettings({ files: [system, user, project], configPath: config, env: {} });
+    expect(withoutEnv.settings.chat.maxSteps).toBe(5);
+    expect(withoutEnv.origin["chat.maxSteps"]).toBe(config);
+  });
+
+  it("nests environment variables with __ and matches keys case-insensitively", () => {
+    const { settings } = loadSettings({
+      files: [],
+      env: {
+        TOOLROOM_TOOLS__MY_TOOL__API_KEY: "k-123456789",
+        TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
+        TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ALLOWEDCOMMANDS: "[ls, wc]",
+        TOOLROOM_CHAT__TOOL_MODE: "text",
+        TOOLROOM_RUNSROOT: "/data/runs",
+        UNRELATED: "x",
+      },
+    });
+    expect(settings.tools.my_tool).toEqual({ api_key: "k-123456789" });
+    expect(settings.tools.run_terminal_command.enabled).toBe(true);
+    expect(settings.tools.run_terminal_command.allowedCommands).toEqual(["ls", "wc"]);
+    expect(settings.chat.toolMode).toBe("text");
+    expect(settings.runsRoot).toBe("/data/runs");
+  });
+
+  it("names the file and the position for bad YAML", () => {
+    const file = write("toolroom.yaml", "chat:\n  toolMode: [native\n");
+    const error = (() => { try { loadSettings({ files: [file], env: {} }); } catch (e) { return e; } })();
+    expect(error).toBeInstanceOf(SettingsError);
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toMatch(/not valid YAML at line \d+, column \d+/);
+  });
+
+  it("names the file, key path and the allowed values for an unknown tool mode", () => {
+    const file = write("toolroom.yaml", "chat:\n  toolMode: foo\n");
+    expect(() => loadSettings({ files: [file], env: {} })).toThrow(`Invalid settings in ${file} at "chat.toolMode": expected one of "native", "text"`);
+  });
+
+  it("names the environment variable and key for a bad value", () => {
+    expect(() => loadSettings({ files: [], env: { TOOLROOM_CHAT__MAXSTEPS: "abc" } })).toThrow('Invalid settings in TOOLROOM_CHAT__MAXSTEPS at "chat.maxSteps": expected number');
+  });
+
+  it("rejects unknown keys and a missing --config file", () => {
+    const file = write("toolroom.yaml", "chat:\n  maxStep: 3\n");
+    expect(() => loadSettings({ files: [file], env: {} })).toThrow(/at "chat": unknown key "maxStep"/);
+    expect(() => loadSettings({ files: [], configPath: path.join(dir, "nope.yaml"), env: {} })).toThrow(/nope\.yaml.*cannot read the file/);
+  });
+});
+
+describe("maskSecrets", () => {
+  it("masks every value under a secret-looking key, headers and env", () => {
+    const masked = maskSecrets({ llms: { gpt: { provider: "openai", apiKey: "sk-abcdefghijkl", headers: { "X-Custom": "secretvalue" } } }, tools: { t: { api_token: "tok-1234567890", password: "hunter22" } }, plain: "visible" });
+    const text = JSON.stringify(masked);
+    for (const secret of ["sk-abcdefghijkl", "secretvalue", "tok-1234567890", "hunter22"]) expect(text).not.toContain(secret);
+    expect(text).toContain("visible");
+  });
+});

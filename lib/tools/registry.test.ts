@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { testContext } from "@/lib/testing/context";
+import { defineTool } from "./define";
+import { RegistryCollisionError, RegistryError } from "./errors";
+import { buildRegistry, type BuildRegistryOptions } from "./registry";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../examples/plugins/fixtures");
+const SAMPLE = path.resolve(import.meta.dirname, "../../examples/plugins/toolroom-plugin-sample");
+
+const echo = defineTool({
+  name: "echo",
+  description: "Echo the text back.\n\nArgs: text.",
+  input: z.object({ text: z.string() }),
+  execute: ({ text }) => text,
+});
+
+let nodeModules: string;
+const logs: string[] = [];
+
+/** Installs fixture packages into a throwaway node_modules, as npm would. */
+function install(...names: string[]) {
+  for (const name of names) fs.cpSync(path.join(FIXTURES, name), path.join(nodeModules, `fixture-${name}`), { recursive: true });
+}
+
+function options(overrides: Partial<BuildRegistryOptions> = {}): BuildRegistryOptions {
+  return {
+    builtins: [{ tool: echo, file: "lib/builtins/echo.ts", exportName: "echo" }],
+    builtinPackage: { name: "toolroom", version: "0.1.0", dir: "/repo" },
+    nodeModules: [nodeModules],
+    metadataContext: testContext(),
+    log: (m) => logs.push(m),
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  nodeModules = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-nm-"));
+  logs.length = 0;
+});
+afterEach(() => fs.rmSync(nodeModules, { recursive: true, force: true }));
+
+describe("buildRegistry", () => {
+  it("lists built-ins with [toolroom] when no plugin is installed", async () => {
+    const registry = await buildRegistry(options());
+    expect(registry.tools.map((t) => [t.name, t.sourcePackage, t.origin])).toEqual([["echo", "toolroom", "builtin"]]);
+    expect(registry.diagnostics).toEqual([]);
+    expect(registry.get("echo")?.inputSchema).toMatchObject({ type: "object", required: ["text"] });
+  });
+
+  it("registers the sample plugin's tools with package, version and confirmation", async () => {
+    const registry = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
+    const write = registry.get("write_note");
+    expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
+    expect(write?.entry).toEqual({ file: "./tools.js", exportName: "writeNote" });
+    expect(registry.get("count_words")).toMatchObject({ readonly: true, requiresConfirmation: false, summary: "Count the words, lines and characters of a piece of text." });
+    // The plugin's zod is recognised structurally and converted to JSON Schema.
+    expect(registry.get("count_words")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
+  });
+
+  it("skips a plugin that fails to import, with the full stack as a diagnostic", async () => {
+    install("broken-import");
+    const registry = await buildRegistry(options());
+    expect(registry.tools.map((t) => t.name)).toEqual(["echo"]);
+    const [d] = registry.diagnostics;
+    expect(d).toMatchObject({ kind: "import-failed", package: "fixture-broken-import", entry: "explodes" });
+    expect(d?.message).toContain("this plugin is broken on purpose");
+    expect(d?.stack).toContain("index.js");
+    expect(logs.join("\n")).toContain("this plugin is broken on purpose");
+  });
+
+  it("skips entries that are not tools", async () => {
+    install("not-a-tool");
+    const registry = await buildRegistry(options());
+    expect(registry.diagnostics.map((d) => [d.kind, d.entry])).toEqual([
+      ["not-a-tool", "just_a_string"],
+      ["not-a-tool", "no_execute"],
+    ]);
+    expect(registry.diagnostics[1]?.message).toContain("execute");
+  });
+
+  it("skips a tool whose name differs from its manifest entry, naming both strings", async () => {
+    install("name-mismatch");
+    const registry = await buildRegistry(options());
+    expect(registry.get("actual_name")).toBeUndefined();
+    expect(registry.get("manifest_name")).toBeUndefined();
+    expect(registry.diagnostics[0]?.kind).toBe("name-mismatch");
+    expect(registry.diagnostics[0]?.message).toContain('"manifest_name"');
+    expect(registry.diagnostics[0]?.message).toContain('"actual_name"');
+  });
+
+  it("fails start-up when two packages register the same name, naming both", async () => {
+    install("collision-a", "collision-b");
+    const error = await buildRegistry(options()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RegistryCollisionError);
+    expect((error as Error).message).toContain("fixture-collision-a");
+    expect((error as Error).message).toContain("fixture-collision-b");
+    expect((error as Error).message).toContain('"same_name"');
+  });
+
+  it("fails start-up when a plugin collides with a built-in", async () => {
+    const echoPlugin = path.join(nodeModules, "echo-plugin");
+    fs.mkdirSync(echoPlugin);
+    fs.writeFileSync(path.join(echoPlugin, "package.json"), JSON.stringify({ name: "echo-plugin", type: "module", toolroom: { tools: { echo: "./i.js" } } }));
+    fs.writeFileSync(path.join(echoPlugin, "i.js"), `export default { name: "echo", description: "x", input: { jsonSchema: {} }, execute: () => "" };`);
+    await expect(buildRegistry(options())).rejects.toThrow(/"echo".*"toolroom".*"echo-plugin"/);
+  });
+
+  it("fails start-up when a built-in is broken", async () => {
+    const broken = { ...echo, execute: undefined } as unknown as typeof echo;
+    await expect(buildRegistry(options({ builtins: [{ tool: broken, file: "x.ts", exportName: "broken" }] }))).rejects.toBeInstanceOf(RegistryError);
+  });
+
+  it("finds scoped packages", async () => {
+    const dir = path.join(nodeModules, "@acme", "tools");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "@acme/tools", version: "2.0.0", type: "module", toolroom: { tools: { acme_ping: "./i.js#ping" } } }));
+    fs.writeFileSync(path.join(dir, "i.js"), `export const ping = { name: "acme_ping", description: "Ping.", input: { jsonSchema: { type: "object" } }, execute: () => "pong" };`);
+    const registry = await buildRegistry(options());
+    expect(registry.get("acme_ping")).toMatchObject({ sourcePackage: "@acme/tools", version: "2.0.0" });
+  });
+
+  it("does not import disabled packages, and marks disabled tools", async () => {
+    install("broken-import", "slow-tools");
+    const registry = await buildRegistry(options({ disabledPackages: ["fixture-broken-import"], isEnabled: (n) => n !== "thrower" }));
+    expect(registry.diagnostics).toEqual([]);
+    expect(registry.disabledPackages).toEqual(["fixture-broken-import"]);
+    expect(registry.get("thrower")?.enabled).toBe(false);
+    expect(registry.get("sleepy")?.enabled).toBe(true);
+  });
+
+  it("resolves factories per context", async () => {
+    install("slow-tools");
+    const registry = await buildRegistry(options());
+    const tool = registry.get("factory_tool");
+    const a = tool?.resolve(testContext({ chatId: "a" }));
+    const b = tool?.resolve(testContext({ chatId: "b" }));
+    expect(await a?.execute({}, testContext())).toBe("chat=a calls=1");
+    expect(await a?.execute({}, testContext())).toBe("chat=a calls=2");
+    expect(await b?.execute({}, testContext())).toBe("chat=b calls=1");
+  });
+});

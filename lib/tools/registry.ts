@@ -1,0 +1,156 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { summaryLine } from "./define";
+import { RegistryCollisionError, RegistryError } from "./errors";
+import { findPluginPackages, parseEntry, type PluginPackage } from "./manifest";
+import type { Diagnostic, Registry, RegisteredTool, ToolOrigin } from "./registry-types";
+import { inputJsonSchema } from "./schema";
+import type { ToolContext, ToolDefinition, ToolExport } from "./types";
+import { whyNotATool } from "./validate-tool";
+
+export interface BuiltinEntry {
+  tool: ToolExport;
+  /** Source file, relative to the built-in package folder (shown on the tool's page). */
+  file: string;
+  exportName: string;
+}
+
+/** Tools from elsewhere (MCP servers): already resolved, with their own diagnostics. */
+export interface ToolSource {
+  tools: Omit<RegisteredTool, "enabled">[];
+  diagnostics: Diagnostic[];
+}
+
+export interface BuildRegistryOptions {
+  builtins: BuiltinEntry[];
+  builtinPackage: { name: string; version: string; dir: string };
+  nodeModules: string[];
+  pluginPaths?: string[];
+  disabledPackages?: string[];
+  /** `tools.<name>.enabled`; a tool is enabled unless this says false. */
+  isEnabled?: (name: string) => boolean;
+  /** The context factories get when the registry reads their metadata. */
+  metadataContext: ToolContext;
+  sources?: ToolSource[];
+  log?: (message: string) => void;
+}
+
+type Candidate = Omit<RegisteredTool, "enabled">;
+
+export async function buildRegistry(options: BuildRegistryOptions): Promise<Registry> {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const diagnostics: Diagnostic[] = [];
+  const candidates: Candidate[] = [];
+
+  for (const entry of options.builtins) {
+    const { name, version, dir } = options.builtinPackage;
+    const tool = resolveExport(entry.tool, options.metadataContext);
+    const problem = tool instanceof Error ? tool.message : whyNotATool(tool);
+    if (problem) throw new RegistryError(`built-in tool ${entry.exportName} (${entry.file}) is broken: ${problem}`);
+    candidates.push(await describe(tool as ToolDefinition, entry.tool, "builtin", { name, version, dir }, { file: entry.file, exportName: entry.exportName }));
+  }
+
+  const disabled = new Set(options.disabledPackages ?? []);
+  const packages = await findPluginPackages(options.nodeModules, options.pluginPaths ?? []);
+  const disabledPackages = packages.filter((p) => disabled.has(p.name)).map((p) => p.name);
+  const loaded = await Promise.all(
+    packages.filter((p) => !disabled.has(p.name)).flatMap((pkg) => Object.entries(pkg.tools).map(([toolName, spec]) => loadEntry(pkg, toolName, spec, options.metadataContext))),
+  );
+  for (const result of loaded) {
+    if ("diagnostic" in result) {
+      diagnostics.push(result.diagnostic);
+      log(`toolroom: skipped plugin tool "${result.diagnostic.entry}" from ${result.diagnostic.package}: ${result.diagnostic.message}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`);
+    } else candidates.push(result.candidate);
+  }
+
+  for (const source of options.sources ?? []) {
+    candidates.push(...source.tools);
+    diagnostics.push(...source.diagnostics);
+  }
+
+  const byName = new Map<string, RegisteredTool>();
+  for (const candidate of candidates) {
+    const existing = byName.get(candidate.name);
+    if (existing) throw new RegistryCollisionError(candidate.name, [existing.sourcePackage, candidate.sourcePackage]);
+    byName.set(candidate.name, { ...candidate, enabled: options.isEnabled?.(candidate.name) ?? true });
+  }
+  const tools = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { tools, diagnostics, disabledPackages, get: (name) => byName.get(name) };
+}
+
+function resolveExport(value: ToolExport | unknown, ctx: ToolContext): ToolDefinition | Error | unknown {
+  if (typeof value !== "function") return value;
+  try {
+    return (value as (ctx: ToolContext) => unknown)(ctx);
+  } catch (error) {
+    return new Error(`its factory threw: ${(error as Error).message}`);
+  }
+}
+
+async function describe(
+  tool: ToolDefinition,
+  exported: unknown,
+  origin: ToolOrigin,
+  pkg: { name: string; version: string; dir: string },
+  entry: { file: string; exportName: string },
+): Promise<Candidate> {
+  const inputSchema = await inputJsonSchema(tool.input);
+  return {
+    name: tool.name,
+    sourcePackage: pkg.name,
+    version: pkg.version,
+    origin,
+    packageDir: pkg.dir,
+    entry,
+    description: tool.description.trim(),
+    summary: summaryLine(tool.description),
+    readonly: tool.readonly ?? true,
+    requiresConfirmation: tool.confirm !== undefined,
+    inputSchema,
+    resolve: typeof exported === "function" ? (ctx) => (exported as (ctx: ToolContext) => ToolDefinition)(ctx) : () => tool,
+  };
+}
+
+type LoadResult = { candidate: Candidate } | { diagnostic: Diagnostic };
+
+async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ctx: ToolContext): Promise<LoadResult> {
+  const base = { package: pkg.name, version: pkg.version, entry: toolName };
+  if (typeof spec !== "string" || !spec.trim()) {
+    return { diagnostic: { ...base, kind: "bad-manifest", message: `the manifest entry for "${toolName}" is not a "file#export" string`, hint: 'Write it as "./dist/tools.js#myTool" in package.json "toolroom.tools".' } };
+  }
+  const { file, exportName } = parseEntry(spec);
+  const absolute = path.resolve(pkg.dir, file);
+  if (path.relative(pkg.dir, absolute).startsWith("..")) {
+    return { diagnostic: { ...base, kind: "bad-manifest", message: `entry "${spec}" points outside the package folder`, hint: "Entries must name a file inside the package." } };
+  }
+
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(absolute).href)) as Record<string, unknown>;
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    return {
+      diagnostic: { ...base, kind: "import-failed", message: `importing ${spec} failed: ${err.message}`, stack: err.stack, hint: "Fix the error in the plugin's module (the stack shows where), or remove the package." },
+    };
+  }
+  const exported = module[exportName];
+  if (exported === undefined) {
+    return { diagnostic: { ...base, kind: "not-a-tool", message: `${file} has no export "${exportName}"`, hint: `Export the tool as "${exportName}", or change the manifest entry.` } };
+  }
+  const tool = resolveExport(exported, ctx);
+  const problem = tool instanceof Error ? tool.message : whyNotATool(tool);
+  if (problem) {
+    return { diagnostic: { ...base, kind: "not-a-tool", message: `export "${exportName}" of ${file} is not a tool: ${problem}`, hint: "Export an object made with defineTool({ name, description, input, execute }), or a factory (ctx) => tool." } };
+  }
+  const definition = tool as ToolDefinition;
+  if (definition.name !== toolName) {
+    return {
+      diagnostic: { ...base, kind: "name-mismatch", message: `manifest entry "${toolName}" names a tool whose name is "${definition.name}"`, hint: `Make the manifest key and the tool's name the same string ("${toolName}" or "${definition.name}").` },
+    };
+  }
+  try {
+    return { candidate: await describe(definition, exported, "plugin", pkg, { file, exportName }) };
+  } catch (error) {
+    return { diagnostic: { ...base, kind: "not-a-tool", message: `its input schema cannot be read: ${(error as Error).message}`, hint: "Use a zod object schema or jsonSchema({...})." } };
+  }
+}

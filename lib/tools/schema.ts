@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { isJsonSchemaWrapper, isZodLike } from "./define";
+import type { InputSchema } from "./types";
+
+export type JsonSchema = Record<string, unknown>;
+
+interface StandardJsonSchema {
+  jsonSchema?: { input?: (options: { target: string }) => JsonSchema };
+}
+
+/**
+ * The input as JSON Schema. Zod schemas from any zod instance expose the Standard JSON Schema
+ * converter on `~standard`, so a plugin's own zod needs no conversion code of ours.
+ */
+export async function inputJsonSchema(schema: InputSchema): Promise<JsonSchema> {
+  if (isZodLike(schema)) {
+    const standard = schema["~standard"] as StandardJsonSchema;
+    const converted = standard.jsonSchema?.input?.({ target: "draft-2020-12" });
+    if (converted) return stripMeta(converted);
+    return stripMeta(z.toJSONSchema(schema as unknown as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema);
+  }
+  if (isJsonSchemaWrapper(schema)) return stripMeta({ ...(await schema.jsonSchema) });
+  throw new Error("input is neither a zod schema nor a JSON Schema (use jsonSchema({...}))");
+}
+
+function stripMeta(schema: JsonSchema): JsonSchema {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+export type Validation = { ok: true; value: unknown } | { ok: false; message: string };
+
+interface Validator {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+const jsonValidators = new WeakMap<object, Validator>();
+
+/** Validates (and, for zod, coerces defaults into) a tool's input. */
+export async function validateInput(schema: InputSchema, value: unknown): Promise<Validation> {
+  let validator: Validator;
+  if (isZodLike(schema)) validator = schema;
+  else {
+    const cached = jsonValidators.get(schema);
+    validator = cached ?? (z.fromJSONSchema((await inputJsonSchema(schema)) as never) as unknown as Validator);
+    jsonValidators.set(schema, validator);
+  }
+  const result = validator.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const issues = result.error.issues.map((issue) => {
+    const at = issue.path.length ? issue.path.map(String).join(".") : "input";
+    return `${at}: ${issue.message}`;
+  });
+  return { ok: false, message: issues.join("; ") };
+}
