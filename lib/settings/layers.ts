@@ -55,7 +55,7 @@ export function readFileLayer(file: string, required: boolean): SettingsLayer | 
  * (`MAXSTEPS` → `maxSteps`); keys the shape does not know (a plugin tool's own section) keep
  * their lower-case spelling. Values are read as YAML scalars, so `5`, `true` and `[a, b]` work.
  */
-export function readEnvLayer(env: NodeJS.ProcessEnv, shape: PlainObject): SettingsLayer & { origins: Map<string, string> } {
+export function readEnvLayer(env: Record<string, string | undefined>, shape: PlainObject): SettingsLayer & { origins: Map<string, string> } {
   const values: PlainObject = {};
   const origins = new Map<string, string>();
   for (const [name, raw] of Object.entries(env)) {

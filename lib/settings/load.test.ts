@@ -99,3 +99,9 @@ describe("maskSecrets", () => {
     expect(text).toContain("visible");
   });
 });
+
+describe("loadSettings sources of unknown keys", () => {
+  it("names the variable that set an unknown top-level key", () => {
+    expect(() => loadSettings({ files: [], env: { TOOLROOM_STATE_DIR: "/x" } })).toThrow('Invalid settings in TOOLROOM_STATE_DIR: unknown key "state_dir"');
+  });
+});

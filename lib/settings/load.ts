@@ -15,7 +15,7 @@ export interface LoadOptions {
   cwd?: string;
   /** `--config PATH`: a layer above ./toolroom.yaml, below the environment. */
   configPath?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   /** Overrides the /etc/xdg, ~/.config and ./toolroom.yaml chain (tests). */
   files?: string[];
 }
@@ -76,7 +76,9 @@ function toSettingsError(error: z.ZodError, resolveSource: (keyPath: string) => 
   const issue = error.issues[0];
   const keyPath = (issue?.path ?? []).map(String).join(".");
   const problem = describeIssue(issue);
-  return new SettingsError(keyPath ? resolveSource(keyPath) : "settings", keyPath, problem);
+  // An unknown key's source is the layer that wrote that key, not its parent's.
+  const sourceKey = issue?.code === "unrecognized_keys" && issue.keys[0] ? [keyPath, issue.keys[0]].filter(Boolean).join(".") : keyPath;
+  return new SettingsError(sourceKey ? resolveSource(sourceKey) : "settings", keyPath, problem);
 }
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {

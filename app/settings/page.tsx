@@ -1,0 +1,26 @@
+import { PageHeader } from "@/components/ui/page-header";
+import { SettingsTable } from "@/components/settings/settings-table";
+import { getLoadedSettings } from "@/lib/settings";
+import { settingRows } from "@/lib/settings/rows";
+
+export const metadata = { title: "Settings" };
+
+export default function SettingsPage() {
+  const loaded = getLoadedSettings();
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            Effective values, lowest layer first: defaults &lt; /etc/xdg/toolroom/settings.yaml &lt; ~/.config/toolroom/settings.yaml &lt;
+            ./toolroom.yaml &lt; --config &lt; <code className="font-mono">TOOLROOM_*</code> variables. Secrets are masked.
+          </>
+        }
+      />
+      <div className="p-6">
+        <SettingsTable rows={settingRows(loaded)} />
+      </div>
+    </>
+  );
+}

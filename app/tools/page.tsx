@@ -1,0 +1,18 @@
+import { ToolList } from "@/components/tools/tool-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { getRegistry } from "@/lib/app/registry";
+import { toolsResponse } from "@/lib/app/tools-view";
+
+export const metadata = { title: "Tools" };
+
+export default async function ToolsPage() {
+  const initial = toolsResponse(await getRegistry());
+  return (
+    <>
+      <PageHeader title="Tools" description="Every registered tool: built-in, from installed plugin packages, and from MCP servers." />
+      <div className="p-6">
+        <ToolList initial={initial} />
+      </div>
+    </>
+  );
+}

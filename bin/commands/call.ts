@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import readline from "node:readline/promises";
+import type { Command } from "commander";
+import { loadRegistry } from "@/lib/app/registry";
+import { createToolContext } from "@/lib/app/tool-context";
+import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
+import { invoke } from "@/lib/tools/invoke";
+import { CliExit, cliSettings } from "../context";
+
+/** Exit code for a call that needed a human and did not get a yes. */
+export const EXIT_NOT_ADMITTED = 3;
+
+export function registerCall(program: Command): void {
+  program
+    .command("call <name>")
+    .description("run one tool through the same path as chat, and print its result")
+    .option("--input <json>", "the tool's input as a JSON object", "{}")
+    .option("--input-file <path>", "read the input JSON from a file")
+    .option("-y, --yes", "approve a call that needs confirmation (for scripts)")
+    .action(async (name: string, options: { input: string; inputFile?: string; yes?: boolean }) => {
+      const { settings } = cliSettings(program.opts<{ config?: string }>().config);
+      const input = parseInput(options.inputFile ? fs.readFileSync(options.inputFile, "utf8") : options.input);
+      const registry = await loadRegistry({ settings, log: () => {} });
+      const registered = registry.get(name);
+      if (!registered) throw new CliExit(2, `toolroom: no tool named "${name}". Run \`toolroom tools\` to list them.`);
+      if (!registered.enabled) throw new CliExit(2, `toolroom: tool "${name}" is disabled in settings (tools.${name}.enabled).`);
+
+      const controller = new AbortController();
+      process.once("SIGINT", () => controller.abort());
+      const ctx = createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal });
+      const tool = registered.resolve(ctx);
+      if (await needsConfirmation(tool, input, ctx)) {
+        const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
+        if (!decision.approved) {
+          process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);
+          throw new CliExit(EXIT_NOT_ADMITTED);
+        }
+      }
+      const result = await invoke(tool, input, ctx, { guardFile: settings.aiAssistedGuardFile });
+      process.stdout.write(`${result.text}\n`);
+      if (result.isError) throw new CliExit(1);
+    });
+}
+
+function parseInput(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("expected a JSON object");
+    return value;
+  } catch (error) {
+    throw new CliExit(2, `toolroom: --input is not a JSON object: ${(error as Error).message}`);
+  }
+}
+
+type Decision = { approved: true; why?: undefined } | { approved: false; why: { kind: "denied"; reason?: string } | { kind: "unsupervised" } };
+
+/** y/N on a terminal; with no terminal the call is not admitted. */
+async function ask(name: string, sourcePackage: string, input: unknown): Promise<Decision> {
+  if (!process.stdin.isTTY) return { approved: false, why: { kind: "unsupervised" } };
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    process.stderr.write(`${name} [${sourcePackage}] needs your approval.\nArguments: ${JSON.stringify(input, null, 2)}\n`);
+    const answer = (await rl.question("Run it? [y/N] ")).trim().toLowerCase();
+    return answer === "y" || answer === "yes" ? { approved: true } : { approved: false, why: { kind: "denied" } };
+  } finally {
+    rl.close();
+  }
+}

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { loadRegistry } from "@/lib/app/registry";
+import { chromiumPath } from "@/lib/app/chromium";
+import { databaseFile, migrationStatus } from "@/lib/db/migrations-status";
+import { databaseUrl } from "@/lib/db/url";
+import { loadSettings } from "@/lib/settings/load";
+import { CliExit } from "../context";
+
+interface Check {
+  name: string;
+  run(): Promise<string> | string;
+}
+
+export function registerDoctor(program: Command): void {
+  program
+    .command("doctor")
+    .description("check Node, the database, Chromium for tests, settings and the tool registry")
+    .action(async () => {
+      const configPath = program.opts<{ config?: string }>().config;
+      const checks: Check[] = [
+        {
+          name: "node",
+          run: () => {
+            const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+            if (major < 20 || (major === 20 && minor < 19)) throw new Error(`Node ${process.versions.node}; Toolroom needs 20.19 or newer`);
+            return `Node ${process.versions.node}`;
+          },
+        },
+        {
+          name: "settings",
+          run: () => {
+            const loaded = loadSettings({ configPath });
+            return loaded.sources.length ? `valid (${loaded.sources.join(", ")})` : "valid (defaults only)";
+          },
+        },
+        {
+          name: "database",
+          run: () => {
+            const file = databaseFile(databaseUrl());
+            const status = migrationStatus(file, path.resolve("prisma/migrations"));
+            if (!status.reachable) throw new Error(status.error ?? "unreachable");
+            if (status.pending.length) throw new Error(`${file}: ${status.pending.length} migration(s) not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`);
+            return `${file}, ${status.applied.length} migration(s) applied`;
+          },
+        },
+        {
+          name: "chromium",
+          run: () => {
+            const found = chromiumPath();
+            if (!found) throw new Error("not found (needed by the e2e tests): apt-get install chromium, or set CHROMIUM_PATH");
+            return found;
+          },
+        },
+        {
+          name: "registry",
+          run: async () => {
+            const registry = await loadRegistry({ settings: loadSettings({ configPath }).settings, log: () => {} });
+            const skipped = registry.diagnostics.length ? `, ${registry.diagnostics.length} plugin entr${registry.diagnostics.length === 1 ? "y" : "ies"} skipped (see toolroom tools)` : "";
+            return `${registry.tools.length} tools${skipped}`;
+          },
+        },
+      ];
+      let failed = 0;
+      for (const check of checks) {
+        try {
+          console.log(`ok    ${check.name.padEnd(9)} ${await check.run()}`);
+        } catch (error) {
+          failed++;
+          console.log(`FAIL  ${check.name.padEnd(9)} ${(error as Error).message.split("\n")[0]}`);
+        }
+      }
+      if (failed) throw new CliExit(1, `toolroom doctor: ${failed} check(s) failed`);
+      if (!fs.existsSync(".next/BUILD_ID")) console.log("note  build     not built yet; npm start builds it");
+    });
+}

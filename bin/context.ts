@@ -1,0 +1,21 @@
+import { loadSettings, type LoadedSettings } from "@/lib/settings/load";
+import { setLoadedSettings } from "@/lib/settings";
+import { SettingsError } from "@/lib/settings/errors";
+
+export class CliExit extends Error {
+  constructor(readonly code: number, message = "") {
+    super(message);
+  }
+}
+
+/** Loads settings with the global `--config`, and makes them the process settings. */
+export function cliSettings(configPath: string | undefined): LoadedSettings {
+  try {
+    const loaded = loadSettings({ configPath });
+    setLoadedSettings(loaded);
+    return loaded;
+  } catch (error) {
+    if (error instanceof SettingsError) throw new CliExit(2, `toolroom: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SearchInput } from "@/components/ui/search-input";
+import type { ToolsResponse } from "@/lib/app/tools-view";
+import { Badge, BADGE_LABELS, badgesOf, type BadgeKind } from "./badges";
+import { DiagnosticsPanel } from "./diagnostics-panel";
+import { filterTools, type ToolFilter } from "./filter-tools";
+import { useTools } from "./use-tools";
+
+const SAMPLE_README = "/docs/plugins";
+
+export function ToolList({ initial }: { initial: ToolsResponse }) {
+  const { data, isFetching, error } = useTools(initial);
+  const [filter, setFilter] = useState<ToolFilter>({ query: "", sourcePackage: "", badge: "" });
+  const rows = useMemo(() => filterTools(data.tools, filter), [data.tools, filter]);
+  const packages = useMemo(() => [...new Set(Object.values(data.tools).map((t) => t.source_package))].sort(), [data.tools]);
+  const total = Object.keys(data.tools).length;
+  const pluginCount = Object.values(data.tools).filter((t) => t.origin !== "builtin").length;
+
+  return (
+    <div className="space-y-4">
+      <DiagnosticsPanel diagnostics={data.diagnostics} />
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search tools" testId="tools-search" />
+        <select
+          aria-label="Filter by package"
+          data-testid="filter-package"
+          value={filter.sourcePackage}
+          onChange={(e) => setFilter((f) => ({ ...f, sourcePackage: e.target.value }))}
+          className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
+        >
+          <option value="">All packages</option>
+          {packages.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filter by badge"
+          data-testid="filter-badge"
+          value={filter.badge}
+          onChange={(e) => setFilter((f) => ({ ...f, badge: e.target.value as BadgeKind | "" }))}
+          className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
+        >
+          <option value="">All kinds</option>
+          {(Object.keys(BADGE_LABELS) as BadgeKind[]).map((b) => (
+            <option key={b} value={b}>
+              {BADGE_LABELS[b]}
+            </option>
+          ))}
+        </select>
+        <span className="ml-auto text-xs text-muted tabular" data-testid="tools-count">
+          {rows.length === total ? `${total} tools` : `${rows.length} of ${total} tools`} · {pluginCount} from plugins
+          {isFetching ? " · refreshing…" : ""}
+        </span>
+      </div>
+      {error ? <p className="text-sm text-denied">Could not refresh the registry: {error.message}</p> : null}
+
+      {rows.length === 0 ? (
+        <EmptyState title={total === 0 ? "No tools registered" : "No tool matches"} testId="tools-empty">
+          {total === 0 ? "Install a plugin package to add tools." : "Try another search or clear the filters."}
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-panel" data-testid="tool-rows">
+          {rows.map((tool) => (
+            <li key={tool.name} data-testid="tool-row" data-tool={tool.name}>
+              <Link href={`/tools/${encodeURIComponent(tool.name)}`} className="flex flex-col gap-1 px-4 py-2.5 hover:bg-subtle sm:flex-row sm:items-center sm:gap-4">
+                <div className="min-w-0 sm:w-72 sm:shrink-0">
+                  <div className="truncate font-mono text-sm font-medium">{tool.name}</div>
+                  <div className="truncate font-mono text-xs text-muted" data-testid="tool-package">
+                    [{tool.source_package}] {tool.version}
+                  </div>
+                </div>
+                <p className="min-w-0 flex-1 truncate text-sm text-muted">{tool.summary}</p>
+                <div className="flex flex-wrap gap-1">
+                  {badgesOf(tool).map((b) => (
+                    <Badge key={b} kind={b} />
+                  ))}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pluginCount === 0 ? (
+        <p className="text-xs text-muted" data-testid="plugins-hint">
+          No plugin installed. Add tools with <code className="font-mono">npm install ./examples/plugins/toolroom-plugin-sample</code> or any package that
+          declares <code className="font-mono">toolroom.tools</code> — see the{" "}
+          <Link className="text-accent underline" href={SAMPLE_README}>
+            plugin guide
+          </Link>
+          .
+        </p>
+      ) : null}
+    </div>
+  );
+}

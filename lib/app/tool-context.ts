@@ -1,0 +1,37 @@
+import type { LanguageModel } from "ai";
+import { runsRootOf, sourceRootOf } from "@/lib/settings";
+import type { Settings } from "@/lib/settings/schema";
+import type { CommandPolicy, ToolContext } from "@/lib/tools/types";
+import { commandPolicies } from "@/lib/builtins/shell-policy";
+
+export interface ToolContextOptions {
+  settings: Settings;
+  toolName: string;
+  chatId?: string | null;
+  modelId?: string | null;
+  isNewConversation?: boolean;
+  signal?: AbortSignal;
+  /** Resolves a model for tools that call an LLM; absent where no model is configured. */
+  llm?: (toolName: string, name?: string) => LanguageModel;
+}
+
+/** The ToolContext every caller builds the same way: chat, try-it, CLI and MCP. */
+export function createToolContext(options: ToolContextOptions): ToolContext {
+  const { settings, toolName } = options;
+  const toolSettings = (settings.tools[toolName] ?? {}) as Record<string, unknown>;
+  const policies: readonly CommandPolicy[] = toolName === "run_terminal_command" ? commandPolicies(settings.tools.run_terminal_command) : [];
+  return {
+    chatId: options.chatId ?? null,
+    modelId: options.modelId ?? null,
+    isNewConversation: options.isNewConversation ?? true,
+    commandPolicies: policies,
+    settings: toolSettings,
+    llm: (name) => {
+      if (!options.llm) throw new Error("no model is available to tools here");
+      return options.llm(toolName, name);
+    },
+    signal: options.signal ?? new AbortController().signal,
+    sourceRoot: sourceRootOf(settings),
+    runsRoot: runsRootOf(settings),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Diagnostic, Registry } from "./registry-types";
+import type { JsonSchema } from "./schema";
+
+export interface ToolJson {
+  source_package: string;
+  version: string;
+  origin: string;
+  description: string;
+  readonly: boolean;
+  requires_confirmation: boolean;
+  enabled: boolean;
+  input_schema: JsonSchema;
+}
+
+/** The one JSON shape of the registry: `toolroom tools --json`, `GET /api/tools`, the pages. */
+export function registryJson(registry: Registry): Record<string, ToolJson> {
+  const out: Record<string, ToolJson> = {};
+  for (const tool of registry.tools) {
+    out[tool.name] = {
+      source_package: tool.sourcePackage,
+      version: tool.version,
+      origin: tool.origin,
+      description: tool.description,
+      readonly: tool.readonly,
+      requires_confirmation: tool.requiresConfirmation,
+      enabled: tool.enabled,
+      input_schema: tool.inputSchema,
+    };
+  }
+  return out;
+}
+
+/** `name  [package]` and the summary indented under it, sorted by name. */
+export function registryText(registry: Registry): string {
+  return registry.tools
+    .map((tool) => `${tool.name}  [${tool.sourcePackage}]${tool.enabled ? "" : " (disabled)"}\n    ${tool.summary}`)
+    .join("\n");
+}
+
+export function diagnosticLine(d: Diagnostic): string {
+  return `skipped ${d.package}${d.version ? `@${d.version}` : ""} entry "${d.entry}" (${d.kind}): ${d.message}`;
+}
