@@ -3,6 +3,8 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   // Native and wasm-backed packages stay out of the bundle; plugins are imported at run time.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "typescript", "shiki"],
+  // Parallel work trees (helpers, benches) build into their own folder.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   devIndicators: false,
   // `npm test` type-checks the whole project (tests and scripts included) with tsc; the build

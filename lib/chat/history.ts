@@ -1,0 +1,80 @@
+import type { ModelMessage, UIMessage } from "ai";
+import { readMetadata } from "./metadata";
+
+export const INTERRUPTED_TEXT = "Error: the call was interrupted before the tool finished (the answer was stopped).";
+
+type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
+
+export function isToolPart(part: UIMessage["parts"][number]): part is ToolPart {
+  return "toolCallId" in part && (part.type.startsWith("tool-") || part.type === "dynamic-tool");
+}
+
+export function toolNameOf(part: ToolPart): string {
+  return part.type === "dynamic-tool" ? (part as { toolName: string }).toolName : part.type.slice("tool-".length);
+}
+
+/**
+ * After a stop, no call may stay without a result: a call that was running (or still streaming
+ * its input) is stored as an error result. Calls waiting for approval stay pending.
+ */
+export function closeInterruptedCalls(message: UIMessage): UIMessage {
+  let changed = false;
+  const parts = message.parts.map((part) => {
+    if (!isToolPart(part) || (part.state !== "input-streaming" && part.state !== "input-available" && part.state !== "approval-responded")) return part;
+    changed = true;
+    return { ...part, state: "output-error", errorText: INTERRUPTED_TEXT, input: part.input ?? {} } as ToolPart;
+  });
+  return changed ? { ...message, parts } : message;
+}
+
+/** Approval ids still waiting for a human in a message. */
+export function pendingApprovalIds(message: UIMessage): string[] {
+  return message.parts.flatMap((part) => (isToolPart(part) && part.state === "approval-requested" && part.approval ? [part.approval.id] : []));
+}
+
+/**
+ * What the model reads for a denied call is the tool's own not-admitted text, not the person's
+ * raw reason (which the UI shows): rewrites the reasons of denied approval responses.
+ */
+export function rewriteDenials(messages: ModelMessage[], reasonFor: (approvalId: string, given: string | undefined) => string | undefined): ModelMessage[] {
+  return messages.map((message) => {
+    if (message.role !== "tool") return message;
+    return {
+      ...message,
+      content: message.content.map((part) => {
+        if (part.type !== "tool-approval-response" || part.approved) return part;
+        const reason = reasonFor(part.approvalId, part.reason);
+        return reason === undefined ? part : { ...part, reason };
+      }),
+    };
+  });
+}
+
+/** The last message's calls in this turn, to answer a repeated identical call without re-running. */
+export function callsSinceLastUser(messages: UIMessage[]): Map<string, string> {
+  const made = new Map<string, string>();
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (!message || message.role === "user") break;
+    for (const part of message.parts) {
+      if (isToolPart(part) && part.state === "output-available") made.set(callKey(toolNameOf(part), part.input), String(part.output));
+    }
+  }
+  return made;
+}
+
+export function callKey(toolName: string, input: unknown): string {
+  return `${toolName}\u0000${stableJson(input)}`;
+}
+
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function decisionOf(message: UIMessage, toolCallId: string) {
+  return readMetadata(message.metadata).calls?.[toolCallId]?.decision;
+}

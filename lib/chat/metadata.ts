@@ -1,0 +1,29 @@
+/** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
+export interface Decision {
+  by: "user" | "grant" | "timeout" | "unsupervised";
+  decision: "approved" | "denied" | "timed-out" | "not-admitted";
+  reason?: string;
+  at: string;
+}
+
+export interface CallMeta {
+  sourcePackage?: string;
+  durationMs?: number;
+  madeChanges?: boolean;
+  decision?: Decision;
+}
+
+/** UI message metadata: the model that answered, per-call facts, and a provider error if any. */
+export interface ChatMessageMetadata {
+  model?: string;
+  calls?: Record<string, CallMeta>;
+  error?: string;
+}
+
+export function readMetadata(metadata: unknown): ChatMessageMetadata {
+  return typeof metadata === "object" && metadata !== null ? (metadata as ChatMessageMetadata) : {};
+}
+
+export function withCallMeta(metadata: ChatMessageMetadata, toolCallId: string, meta: CallMeta): ChatMessageMetadata {
+  return { ...metadata, calls: { ...metadata.calls, [toolCallId]: { ...metadata.calls?.[toolCallId], ...meta } } };
+}

@@ -1,0 +1,87 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { createProviderRegistry, customProvider } from "ai";
+import type { LlmEntry, LlmRef, Settings } from "@/lib/settings/schema";
+import { fallbackModel } from "./fallback-model";
+import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
+
+type ProviderEntry = Exclude<LlmEntry, { type: "fallback" }>;
+
+export class ModelConfigError extends Error {
+  override name = "ModelConfigError";
+}
+
+const DEFAULT_MODELS: Record<ProviderEntry["provider"], string> = {
+  offline: "scripted",
+  openai: "gpt-4o-mini",
+  anthropic: "claude-sonnet-4-5",
+  "openai-compatible": "default",
+};
+
+/** One provider per settings entry, so each entry keeps its own base URL and key. */
+function providerFor(name: string, entry: ProviderEntry, env: Record<string, string | undefined>) {
+  switch (entry.provider) {
+    case "offline":
+      return customProvider({ languageModels: { scripted: createOfflineModel() } });
+    case "openai":
+      return createOpenAI({ apiKey: entry.apiKey ?? env.OPENAI_API_KEY, baseURL: entry.baseURL, headers: entry.headers });
+    case "anthropic":
+      return createAnthropic({ apiKey: entry.apiKey ?? env.ANTHROPIC_API_KEY, baseURL: entry.baseURL, headers: entry.headers });
+    case "openai-compatible":
+      if (!entry.baseURL) throw new ModelConfigError(`llms.${name}: an openai-compatible model needs a baseURL`);
+      return createOpenAICompatible({ name, baseURL: entry.baseURL, apiKey: entry.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY, headers: entry.headers });
+  }
+}
+
+export interface ModelChoice {
+  ref: string;
+  label: string;
+  kind: string;
+}
+
+/** The models a person can pick in the chat, from settings `llms`. */
+export function listModels(settings: Settings): ModelChoice[] {
+  return Object.entries(settings.llms).map(([ref, entry]) => ({ ref, label: modelLabel(ref, entry), kind: "type" in entry ? "fallback" : entry.provider }));
+}
+
+export function modelLabel(ref: string, entry: LlmEntry): string {
+  if (entry.label) return entry.label;
+  if ("type" in entry) return `${ref} (fallback: ${entry.chain.join(" → ")})`;
+  if (entry.provider === "offline") return OFFLINE_MODEL_LABEL;
+  return `${ref} (${entry.provider}/${entry.model ?? DEFAULT_MODELS[entry.provider]})`;
+}
+
+/**
+ * Resolves models from settings through the AI SDK provider registry: `ref`s to `llms` entries,
+ * inline `custom` models, and fallback chains of refs.
+ */
+export function createModelResolver(settings: Settings, env: Record<string, string | undefined> = process.env) {
+  const providers: Record<string, ReturnType<typeof providerFor>> = {};
+  for (const [name, entry] of Object.entries(settings.llms)) {
+    if (!("type" in entry)) providers[name] = providerFor(name, entry, env);
+  }
+  const registry = createProviderRegistry(providers);
+
+  const byName = (ref: string, seen: string[] = []): LanguageModelV4 => {
+    const entry = settings.llms[ref];
+    if (!entry) throw new ModelConfigError(`no model named "${ref}" in settings llms (known: ${Object.keys(settings.llms).join(", ") || "none"})`);
+    if ("type" in entry) {
+      if (seen.includes(ref)) throw new ModelConfigError(`fallback chain loops through "${ref}"`);
+      return fallbackModel(ref, entry.chain.map((link) => ({ ref: link, model: byName(link, [...seen, ref]) })));
+    }
+    return registry.languageModel(`${ref}:${entry.model ?? DEFAULT_MODELS[entry.provider]}` as `${string}:${string}`) as LanguageModelV4;
+  };
+
+  return {
+    byName,
+    resolve(ref: LlmRef): LanguageModelV4 {
+      if (ref.type === "ref") return byName(ref.ref);
+      const { type: _type, ...entry } = ref;
+      return providerFor("custom", entry, env).languageModel(entry.model ?? DEFAULT_MODELS[entry.provider]) as LanguageModelV4;
+    },
+  };
+}
+
+export type ModelResolver = ReturnType<typeof createModelResolver>;

@@ -1,0 +1,96 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildToolPrompt, readToolPrompt, PLUGIN_HEADING } from "./prompt";
+import type { PromptTool, TextProtocol } from "./types";
+
+const BUILTINS: PromptTool[] = [
+  {
+    name: "list_files",
+    description: "List files and directories under a path in the source root.\n\nArgs: path — relative to the root.",
+    inputJsonSchema: { type: "object", properties: { path: { type: "string", default: "." } } },
+    sourcePackage: "toolroom",
+    builtin: true,
+  },
+  {
+    name: "read_file",
+    description: "  Read one text file from the source root.\nReturns the content, or a line starting with \"Error:\".",
+    inputJsonSchema: {
+      type: "object",
+      properties: { path: { type: "string" }, maxLines: { type: "integer" } },
+      required: ["path"],
+    },
+    sourcePackage: "toolroom",
+    builtin: true,
+  },
+  {
+    name: "grep_code",
+    description: "Search the source root for a regular expression.",
+    inputJsonSchema: {
+      type: "object",
+      properties: {
+        pattern: { type: "string" },
+        ignoreCase: { type: "boolean" },
+        mode: { enum: ["lines", "files"] },
+        globs: { type: "array", items: { type: "string" } },
+      },
+    },
+    sourcePackage: "toolroom",
+    builtin: true,
+  },
+  {
+    name: "list_runs",
+    description: "List the runs found under the runs root, newest first.",
+    inputJsonSchema: { type: "object", properties: {} },
+    sourcePackage: "toolroom",
+    builtin: true,
+  },
+];
+
+const PLUGINS: PromptTool[] = [
+  {
+    name: "read_fabric_counters",
+    description: "Read the Infinity Fabric performance counters for one node.\n\nArgs: node — hostname as shown by list_runs.",
+    inputJsonSchema: { type: "object", properties: { node: { type: "string" } }, required: ["node"] },
+    sourcePackage: "toolroom-plugin-fabric",
+    builtin: false,
+  },
+];
+
+const golden = (name: string) => path.join(import.meta.dirname, "__golden__", name);
+
+/** UPDATE_GOLDEN=1 rewrites the files; review the diff before committing. */
+function expectGolden(name: string, actual: string) {
+  if (process.env.UPDATE_GOLDEN) writeFileSync(golden(name), actual);
+  expect(actual).toBe(readFileSync(golden(name), "utf8"));
+}
+
+describe.each<TextProtocol>(["action", "json"])("%s prompt", (protocol) => {
+  it("matches the built-ins-only golden file", () => {
+    expectGolden(`${protocol}-builtins.txt`, buildToolPrompt(protocol, BUILTINS));
+  });
+
+  it("is byte-identical with no plugins installed", () => {
+    const prompt = buildToolPrompt(protocol, [...BUILTINS]);
+    expect(prompt).toBe(readFileSync(golden(`${protocol}-builtins.txt`), "utf8"));
+    expect(prompt).not.toContain(PLUGIN_HEADING);
+    expect(prompt).not.toContain("[from ");
+  });
+
+  it("adds the plugin section only when plugins contribute tools", () => {
+    const prompt = buildToolPrompt(protocol, [...PLUGINS, ...BUILTINS]);
+    expectGolden(`${protocol}-plugins.txt`, prompt);
+    expect(prompt.startsWith(buildToolPrompt(protocol, BUILTINS))).toBe(true);
+  });
+
+  it("is read back by readToolPrompt (the offline model's view)", () => {
+    const read = readToolPrompt(`You are helpful.\n\n${buildToolPrompt(protocol, [...BUILTINS, ...PLUGINS])}`);
+    expect(read?.protocol).toBe(protocol);
+    expect(read?.tools.map((t) => t.name)).toEqual([...BUILTINS, ...PLUGINS].map((t) => t.name));
+    expect(read?.tools[1]).toEqual({ name: "read_file", args: { path: "…", maxLines: 1 } });
+  });
+});
+
+it("readToolPrompt ignores prompts it did not write", () => {
+  expect(readToolPrompt("You are a helpful assistant.\n1. list_files(path=\".\") - x")).toBeNull();
+});

@@ -1,0 +1,24 @@
+import type { JsonValue } from "@/lib/tools/types";
+
+/** How a text-mode model writes a tool call (the `chat.textProtocol` setting). */
+export type TextProtocol = "action" | "json";
+
+export const TEXT_PROTOCOLS: readonly TextProtocol[] = ["action", "json"];
+
+export type ToolInput = { [key: string]: JsonValue };
+
+/** What the incremental parser reports, in stream order. */
+export type ParseEvent =
+  | { type: "text"; text: string }
+  | { type: "call"; toolName: string; input: ToolInput; raw: string }
+  | { type: "malformed"; raw: string; error: string; toolName?: string };
+
+/** A tool as the text-mode prompt describes it. */
+export interface PromptTool {
+  name: string;
+  description: string;
+  inputJsonSchema: Record<string, unknown>;
+  /** npm package that contributed the tool; shown only for plugin tools. */
+  sourcePackage: string;
+  builtin: boolean;
+}

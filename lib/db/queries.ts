@@ -1,0 +1,140 @@
+import "server-only";
+import type { UIMessage } from "ai";
+import { db } from "./client";
+
+export interface ChatRecord {
+  id: string;
+  title: string;
+  modelRef: string;
+  toolMode: "native" | "text";
+  supervised: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toChat(row: { id: string; title: string; modelRef: string; toolMode: string; supervised: boolean; createdAt: Date; updatedAt: Date }): ChatRecord {
+  return { ...row, toolMode: row.toolMode === "text" ? "text" : "native" };
+}
+
+export async function listChats(): Promise<ChatRecord[]> {
+  return (await db().chat.findMany({ orderBy: { updatedAt: "desc" } })).map(toChat);
+}
+
+export async function getChat(id: string): Promise<ChatRecord | null> {
+  const row = await db().chat.findUnique({ where: { id } });
+  return row ? toChat(row) : null;
+}
+
+export async function createChat(data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised">): Promise<ChatRecord> {
+  return toChat(await db().chat.create({ data }));
+}
+
+export async function updateChat(id: string, data: Partial<Pick<ChatRecord, "title" | "modelRef" | "toolMode" | "supervised">>): Promise<ChatRecord> {
+  return toChat(await db().chat.update({ where: { id }, data }));
+}
+
+export async function touchChat(id: string): Promise<void> {
+  await db().chat.update({ where: { id }, data: { updatedAt: new Date() } });
+}
+
+export async function deleteChat(id: string): Promise<void> {
+  await db().chat.delete({ where: { id } });
+}
+
+export async function loadMessages(chatId: string): Promise<UIMessage[]> {
+  const rows = await db().message.findMany({ where: { chatId }, orderBy: { position: "asc" } });
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role as UIMessage["role"],
+    parts: JSON.parse(row.parts) as UIMessage["parts"],
+    ...(row.metadata ? { metadata: JSON.parse(row.metadata) as unknown } : {}),
+  }));
+}
+
+/** Inserts or replaces one message at its position in the chat. */
+export async function saveMessage(chatId: string, position: number, message: UIMessage): Promise<void> {
+  const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
+  await db().$transaction([
+    db().message.deleteMany({ where: { chatId, position, NOT: { id: message.id } } }),
+    db().message.upsert({ where: { id: message.id }, create: { id: message.id, chatId, position, ...data }, update: { position, ...data } }),
+  ]);
+}
+
+/** Drops messages from `position` on (regenerate). */
+export async function deleteMessagesFrom(chatId: string, position: number): Promise<void> {
+  await db().message.deleteMany({ where: { chatId, position: { gte: position } } });
+}
+
+export interface ToolCallRecord {
+  id: string;
+  chatId: string;
+  toolName: string;
+  sourcePackage: string;
+  input: string;
+  inputHash: string;
+  output: string | null;
+  state: string;
+  isError: boolean;
+  approvalId: string | null;
+  approvalState: string | null;
+  decidedBy: string | null;
+  decision: string | null;
+  decisionReason: string | null;
+  issuedAt: Date | null;
+  expiresAt: Date | null;
+  decidedAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  durationMs: number | null;
+  madeChanges: boolean;
+  model: string | null;
+}
+
+export async function upsertToolCall(
+  id: string,
+  create: Pick<ToolCallRecord, "chatId" | "toolName" | "sourcePackage" | "input" | "inputHash" | "state"> & Partial<ToolCallRecord>,
+  update: Partial<ToolCallRecord> = {},
+): Promise<void> {
+  await db().toolCall.upsert({ where: { id }, create: { id, ...create }, update: { ...update } });
+}
+
+export async function updateToolCall(id: string, data: Partial<ToolCallRecord>): Promise<void> {
+  await db().toolCall.updateMany({ where: { id }, data });
+}
+
+export async function getToolCall(id: string): Promise<ToolCallRecord | null> {
+  return db().toolCall.findUnique({ where: { id } });
+}
+
+export async function getToolCallByApproval(approvalId: string): Promise<ToolCallRecord | null> {
+  return db().toolCall.findUnique({ where: { approvalId } });
+}
+
+export async function listToolCalls(chatId: string): Promise<ToolCallRecord[]> {
+  return db().toolCall.findMany({ where: { chatId }, orderBy: { createdAt: "asc" } });
+}
+
+export async function pendingApprovals(chatId?: string): Promise<ToolCallRecord[]> {
+  return db().toolCall.findMany({ where: { approvalState: "pending", ...(chatId ? { chatId } : {}) }, orderBy: { issuedAt: "asc" } });
+}
+
+/**
+ * Moves an approval from pending to a decision exactly once: the conditional update is the lock,
+ * so a replayed or concurrent response finds nothing to update.
+ */
+export async function decideApproval(approvalId: string, data: Partial<ToolCallRecord>): Promise<boolean> {
+  const result = await db().toolCall.updateMany({ where: { approvalId, approvalState: "pending" }, data });
+  return result.count === 1;
+}
+
+export async function listGrants(chatId: string): Promise<string[]> {
+  return (await db().toolGrant.findMany({ where: { chatId }, orderBy: { createdAt: "asc" } })).map((g) => g.toolName);
+}
+
+export async function addGrant(chatId: string, toolName: string): Promise<void> {
+  await db().toolGrant.upsert({ where: { chatId_toolName: { chatId, toolName } }, create: { chatId, toolName }, update: {} });
+}
+
+export async function revokeGrant(chatId: string, toolName: string): Promise<void> {
+  await db().toolGrant.deleteMany({ where: { chatId, toolName } });
+}
