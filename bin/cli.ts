@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { toolroomPackage } from "@/lib/app/package-info";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";
+import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
 import { CliExit } from "./context";
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerDoctor(program);
   registerTools(program);
   registerCall(program);
+  registerRuns(program);
   return program;
 }
 

@@ -1,15 +1,32 @@
 // Fails start-up with a one-paragraph message, never a bare stack: bad settings, a broken built-in,
-// two packages registering one tool name.
+// two packages registering one tool name, a network-reachable bind without an access token.
+import { randomBytes } from "node:crypto";
 import { loadRegistry } from "@/lib/app/registry";
+import { securityConfig, startupProblem } from "@/lib/security/config";
 import { SettingsError } from "@/lib/settings/errors";
 import { loadSettings } from "@/lib/settings/load";
 import { RegistryError } from "@/lib/tools/errors";
 
-export async function preflight(): Promise<{ host: string; port: number }> {
+export interface Preflight {
+  host: string;
+  port: number;
+  /** Set when requests must carry a token; the server process gets it as TOOLROOM_SERVER__TOKEN. */
+  token: string | undefined;
+}
+
+export async function preflight(): Promise<Preflight> {
   try {
     const { settings } = loadSettings();
     await loadRegistry({ settings, log: () => {} });
-    return { host: process.env.HOST ?? settings.server.host, port: Number(process.env.PORT ?? 3000) };
+    const security = securityConfig(settings);
+    const problem = startupProblem(security);
+    if (problem) {
+      console.error(`toolroom: cannot start. ${problem}`);
+      process.exit(2);
+    }
+    // Generated here, not in the server, so start.mjs can print it and hand the same one over.
+    const token = security.tokenRequired ? (security.token ?? randomBytes(24).toString("base64url")) : undefined;
+    return { host: security.bindHost, port: Number(process.env.PORT ?? 3000), token };
   } catch (error) {
     if (error instanceof SettingsError || error instanceof RegistryError) {
       console.error(`toolroom: cannot start. ${error.message}`);

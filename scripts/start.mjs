@@ -1,4 +1,5 @@
-// `npm start`: check settings, apply migrations, build when there is no build, serve on loopback.
+// `npm start`: check settings, apply migrations, build when there is no build, serve (on loopback
+// unless HOST / server.host say otherwise; then with an access token, printed once).
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,18 +11,30 @@ process.chdir(root);
 register({ tsconfig: path.join(root, "tsconfig.json") });
 
 const { preflight } = await import("./preflight.ts");
-const { host, port } = await preflight();
+const { host, port, token } = await preflight();
 
 const step = (args) => {
   const result = spawnSync(process.execPath, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 step(["scripts/migrate.mjs", "deploy"]);
-if (!fs.existsSync(".next/BUILD_ID") || process.env.TOOLROOM_REBUILD === "1") {
+// next.config.ts builds into NEXT_DIST_DIR when set (parallel work trees); look for the build there.
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+if (!fs.existsSync(path.join(distDir, "BUILD_ID")) || process.env.TOOLROOM_REBUILD === "1") {
   console.log("toolroom: building the app (first start only)…");
   step(["node_modules/next/dist/bin/next", "build"]);
 }
-console.log(`toolroom: serving on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", String(port)], { stdio: "inherit" });
+const shown = host.includes(":") ? `[${host}]` : host;
+if (token) {
+  // A wildcard bind is reached from this machine as 127.0.0.1; other names go in server.allowedHosts.
+  const visit = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : shown;
+  console.log(`toolroom: serving on http://${shown}:${port} with an access token. Open this URL once (it sets a cookie); API and MCP clients send Authorization: Bearer <token>.`);
+  console.log(`    http://${visit}:${port}/?token=${encodeURIComponent(token)}`);
+} else {
+  console.log(`toolroom: serving on http://${shown}:${port}`);
+}
+// The server reads the same host and token through its settings (HOST, TOOLROOM_SERVER__TOKEN).
+const env = { ...process.env, HOST: host, ...(token ? { TOOLROOM_SERVER__TOKEN: token } : {}) };
+const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", String(port)], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

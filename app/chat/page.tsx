@@ -1,13 +1,8 @@
-import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
+import { generateId } from "ai";
+import { ChatPage } from "./chat-page";
 
 export const metadata = { title: "Chat" };
 
-export default function ChatPage() {
-  return (
-    <>
-      <PageHeader title="Chat" />
-      <EmptyState title="Chat is coming" testId="chat-placeholder" />
-    </>
-  );
+export default function NewChatPage() {
+  return <ChatPage id={generateId()} isNew />;
 }

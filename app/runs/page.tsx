@@ -1,17 +1,26 @@
+import { RunList } from "@/components/runs/run-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
-import { getSettings, runsRootOf } from "@/lib/settings";
+import { loadRunList } from "./_lib/load";
+import { param } from "./_lib/runs-root";
 
 export const metadata = { title: "Runs" };
 
-export default function RunsPage() {
-  const root = runsRootOf(getSettings());
+export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const initial = loadRunList(param((await searchParams).root));
   return (
     <>
-      <PageHeader title="Runs" description={<>Run artifacts under <code className="font-mono">{root}</code></>} />
-      <EmptyState title="The runs browser is coming" testId="runs-placeholder">
-        Runs are read from <code className="font-mono">runsRoot</code> in settings.
-      </EmptyState>
+      <PageHeader
+        title="Runs"
+        description={
+          <>
+            Run artifacts under <code className="font-mono" data-testid="runs-root">{initial.root}</code>
+            {initial.override ? " (override)" : " (settings: runsRoot)"}
+          </>
+        }
+      />
+      <div className="p-6">
+        <RunList key={initial.override ?? ""} initial={initial} />
+      </div>
     </>
   );
 }

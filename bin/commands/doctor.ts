@@ -5,6 +5,7 @@ import { loadRegistry } from "@/lib/app/registry";
 import { chromiumPath } from "@/lib/app/chromium";
 import { databaseFile, migrationStatus } from "@/lib/db/migrations-status";
 import { databaseUrl } from "@/lib/db/url";
+import { securityConfig, startupProblem } from "@/lib/security/config";
 import { loadSettings } from "@/lib/settings/load";
 import { CliExit } from "../context";
 
@@ -16,7 +17,7 @@ interface Check {
 export function registerDoctor(program: Command): void {
   program
     .command("doctor")
-    .description("check Node, the database, Chromium for tests, settings and the tool registry")
+    .description("check Node, the database, Chromium for tests, settings, the server's exposure and the tool registry")
     .action(async () => {
       const configPath = program.opts<{ config?: string }>().config;
       const checks: Check[] = [
@@ -46,6 +47,18 @@ export function registerDoctor(program: Command): void {
           },
         },
         {
+          name: "server",
+          run: () => {
+            const security = securityConfig(loadSettings({ configPath }).settings);
+            const problem = startupProblem(security);
+            if (problem) throw new Error(problem);
+            const where = security.loopback ? "loopback only" : "reachable from the network";
+            const token = security.tokenRequired ? (security.token ? "token required (server.token)" : "token required (generated at start)") : "no token";
+            const hosts = ["localhost", "127.0.0.1", "[::1]", ...security.allowedHosts].join(", ");
+            return `binds ${security.bindHost} (${where}), ${token}, allowed hosts: ${hosts}`;
+          },
+        },
+        {
           name: "chromium",
           run: () => {
             const found = chromiumPath();
@@ -72,6 +85,6 @@ export function registerDoctor(program: Command): void {
         }
       }
       if (failed) throw new CliExit(1, `toolroom doctor: ${failed} check(s) failed`);
-      if (!fs.existsSync(".next/BUILD_ID")) console.log("note  build     not built yet; npm start builds it");
+      if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) console.log("note  build     not built yet; npm start builds it");
     });
 }

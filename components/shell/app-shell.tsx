@@ -7,7 +7,7 @@ import { ThemeToggle } from "./theme-toggle";
 export function AppShell({ model, database, children }: { model: string; database: string; children: ReactNode }) {
   return (
     <Providers>
-      <div className="flex min-h-screen flex-col">
+      <div className="flex h-screen flex-col">
         <header className="sticky top-0 z-20 flex h-12 items-center gap-6 border-b border-border bg-panel/90 px-4 backdrop-blur">
           <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight" data-testid="brand">
             <span className="inline-block size-2.5 rounded-sm bg-accent" aria-hidden />
@@ -18,7 +18,7 @@ export function AppShell({ model, database, children }: { model: string; databas
             <ThemeToggle />
           </div>
         </header>
-        <main className="flex min-h-0 flex-1 flex-col">{children}</main>
+        <main className="flex min-h-0 flex-1 flex-col overflow-y-auto">{children}</main>
         <footer
           className="flex h-7 items-center gap-4 border-t border-border bg-panel px-4 font-mono text-xs text-muted"
           data-testid="footer"

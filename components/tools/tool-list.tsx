@@ -68,15 +68,19 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
         <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-panel" data-testid="tool-rows">
           {rows.map((tool) => (
             <li key={tool.name} data-testid="tool-row" data-tool={tool.name}>
-              <Link href={`/tools/${encodeURIComponent(tool.name)}`} className="flex flex-col gap-1 px-4 py-2.5 hover:bg-subtle sm:flex-row sm:items-center sm:gap-4">
-                <div className="min-w-0 sm:w-72 sm:shrink-0">
+              {/* Narrow screens: name and badges on one line, the summary in full width under them. */}
+              <Link
+                href={`/tools/${encodeURIComponent(tool.name)}`}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-1 px-4 py-2.5 hover:bg-subtle focus-visible:bg-subtle lg:grid-cols-[18rem_minmax(0,1fr)_auto] lg:items-center"
+              >
+                <div className="min-w-0">
                   <div className="truncate font-mono text-sm font-medium">{tool.name}</div>
                   <div className="truncate font-mono text-xs text-muted" data-testid="tool-package">
                     [{tool.source_package}] {tool.version}
                   </div>
                 </div>
-                <p className="min-w-0 flex-1 truncate text-sm text-muted">{tool.summary}</p>
-                <div className="flex flex-wrap gap-1">
+                <p className="col-span-2 row-start-2 min-w-0 truncate text-sm text-muted lg:col-span-1 lg:col-start-2 lg:row-start-1">{tool.summary}</p>
+                <div className="col-start-2 row-start-1 flex flex-wrap justify-end gap-1 lg:col-start-3">
                   {badgesOf(tool).map((b) => (
                     <Badge key={b} kind={b} />
                   ))}

@@ -51,6 +51,8 @@ export interface ChatTurn {
   grants: ReadonlySet<string>;
   approvalSecret?: string;
   signal: AbortSignal;
+  /** Seconds a person has to answer an approval request. */
+  approvalTimeoutSeconds: number;
   /** Builds the ToolContext for one tool in this chat. */
   contextFor(tool: RegisteredTool, signal: AbortSignal): ToolContext;
   guardFile?: string;
@@ -132,7 +134,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision });
       return { type: "approved", reason: GRANT_REASON };
     }
-    metadata = withCallMeta(metadata, toolCallId, { sourcePackage: entry.registered.sourcePackage });
+    const expiresAt = new Date(Date.now() + turn.approvalTimeoutSeconds * 1000).toISOString();
+    metadata = withCallMeta(metadata, toolCallId, { sourcePackage: entry.registered.sourcePackage, expiresAt });
     return "user-approval";
   };
 

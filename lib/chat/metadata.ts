@@ -11,6 +11,8 @@ export interface CallMeta {
   durationMs?: number;
   madeChanges?: boolean;
   decision?: Decision;
+  /** When a pending approval times out (server clock, ISO). */
+  expiresAt?: string;
 }
 
 /** UI message metadata: the model that answered, per-call facts, and a provider error if any. */

@@ -1,3 +1,4 @@
+import { generateId as aiGenerateId } from "ai";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -47,8 +48,8 @@ interface Reply {
 export function createOfflineModel(options: OfflineModelOptions = {}): LanguageModelV4 {
   const chunkSize = options.chunkSize ?? 8;
   const slowDelayMs = options.slowDelayMs ?? 40;
-  let counter = 0;
-  const generateId = options.generateId ?? (() => `offline-${(++counter).toString(36)}`);
+  // Tool call ids are stored as primary keys across every chat: they must be unique, not per-instance counters.
+  const generateId = options.generateId ?? (() => `offline-${aiGenerateId()}`);
 
   return {
     specificationVersion: "v4",

@@ -105,3 +105,11 @@ describe("loadSettings sources of unknown keys", () => {
     expect(() => loadSettings({ files: [], env: { TOOLROOM_STATE_DIR: "/x" } })).toThrow('Invalid settings in TOOLROOM_STATE_DIR: unknown key "state_dir"');
   });
 });
+
+describe("optional keys from the environment", () => {
+  it("matches keys that have no default, case-insensitively", () => {
+    const { settings } = loadSettings({ files: [], env: { TOOLROOM_SERVER__REQUIRETOKEN: "true", TOOLROOM_SERVER__TOKEN: "abc123456789" } });
+    expect(settings.server.requireToken).toBe(true);
+    expect(settings.server.token).toBe("abc123456789");
+  });
+});

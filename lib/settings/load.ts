@@ -39,7 +39,7 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
     if (layer) layers.push(layer);
   }
   if (configPath) layers.push(readFileLayer(configPath, true) as SettingsLayer);
-  const envLayer = readEnvLayer(env, defaults as unknown as PlainObject);
+  const envLayer = readEnvLayer(env, envShape(defaults as unknown as PlainObject));
   layers.push(envLayer);
 
   const { merged, origin } = mergeLayers(layers);
@@ -54,6 +54,13 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
   const leafOrigin: Record<string, string> = {};
   for (const keyPath of leafPaths(parsed.data as unknown as PlainObject)) leafOrigin[keyPath] = resolveSource(keyPath);
   return { settings: parsed.data, origin: leafOrigin, sources: layers.map((l) => l.source).filter((s) => s !== "env") };
+}
+
+/** Known keys for matching variable names: the defaults plus the optional keys they lack. */
+function envShape(defaults: PlainObject): PlainObject {
+  const server = isPlainObject(defaults.server) ? defaults.server : {};
+  const search = isPlainObject(defaults.search) ? defaults.search : {};
+  return { ...defaults, aiAssistedGuardFile: "", server: { ...server, token: "", requireToken: false }, search: { ...search, embeddings: {} } };
 }
 
 function originOf(keyPath: string, origin: Map<string, string>): string | undefined {

@@ -1,9 +1,11 @@
 import { isPlainObject } from "./layers";
 
 const SECRET_KEY = /key|token|secret|password/i;
+// Settings about secrets, not secrets: `requireToken`, `maxTokens`.
+const NOT_SECRET = /^(require|max|min)/i;
 
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
+  return SECRET_KEY.test(key) && !NOT_SECRET.test(key);
 }
 
 /** Masks a secret so a person can still tell which one is set: `sk-…9f` style, never the body. */

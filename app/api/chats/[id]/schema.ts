@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const chatPatchSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    modelRef: z.string().min(1).optional(),
+    toolMode: z.enum(["native", "text"]).optional(),
+    supervised: z.boolean().optional(),
+  })
+  .strict();

@@ -1,0 +1,23 @@
+import { ChatView } from "@/components/chat/chat-view";
+import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/app/chat-view";
+import { getRegistry } from "@/lib/app/registry";
+import { registryJson } from "@/lib/tools/registry-json";
+
+/** Shared by /chat (a new chat) and /chat/[id]: the server reads the history, the client streams. */
+export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
+  const [detail, registry] = await Promise.all([isNew ? null : chatDetail(id), getRegistry()]);
+  const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();
+  return (
+    <ChatView
+      key={id}
+      chatId={id}
+      title={detail?.chat.title ?? "New chat"}
+      exists={Boolean(detail)}
+      initialMessages={detail?.messages ?? []}
+      initialConfig={config}
+      initialGrants={detail?.grants ?? []}
+      models={modelChoices()}
+      tools={registryJson(registry)}
+    />
+  );
+}

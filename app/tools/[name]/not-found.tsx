@@ -1,0 +1,17 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+
+export default function ToolNotFound() {
+  return (
+    <div className="p-6" data-testid="tool-not-found">
+      <h1 className="text-lg font-semibold">Tool not found</h1>
+      <EmptyState title="No tool by that name is registered">
+        It may come from a plugin that is not installed, is disabled in <code className="font-mono">plugins.disabled</code>, or was skipped at startup.{" "}
+        <Link href="/tools" className="text-accent underline">
+          See all tools and skipped plugins
+        </Link>
+        .
+      </EmptyState>
+    </div>
+  );
+}

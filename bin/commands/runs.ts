@@ -1,0 +1,129 @@
+import path from "node:path";
+import type { Command } from "commander";
+import { discoverRuns, envFacts, readRun, readRunEntry, type RunData, type RunSummary, summarizeRun } from "@/lib/artifacts";
+import { resolveWithin } from "@/lib/sandbox/resolve";
+import { runsRootOf } from "@/lib/settings";
+import { cliSettings, CliExit } from "../context";
+
+const DASH = "–";
+
+function runsRoot(program: Command, rootOption: string | undefined): string {
+  const { settings } = cliSettings(program.opts<{ config?: string }>().config);
+  return rootOption ? path.resolve(rootOption) : runsRootOf(settings);
+}
+
+function num(v: number | null): string {
+  return v === null ? DASH : String(v);
+}
+
+/** Columns padded to their widest cell; numbers right-aligned, the last column left ragged. */
+export function alignTable(header: string[], rows: string[][], right: ReadonlySet<number>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+/** `2026-04-28 14:12` from an ISO instant; anything else as recorded. */
+function shortWhen(iso: string | null): string {
+  if (!iso) return DASH;
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]}` : iso;
+}
+
+export function runsTable(summaries: readonly RunSummary[]): string {
+  const rows = summaries.map((s) => [
+    shortWhen(s.when),
+    s.verdict ?? "unknown",
+    s.ticket ?? DASH,
+    s.workload ?? s.case ?? DASH,
+    s.layout,
+    num(s.cellCount),
+    num(s.failedCellCount),
+    s.partialEnv ? "partial" : s.partialEnv === false ? "full" : DASH,
+    s.errors.length ? `${s.rel}  (${s.errors.length} error${s.errors.length > 1 ? "s" : ""})` : s.rel,
+  ]);
+  return alignTable(["WHEN (UTC)", "VERDICT", "TICKET", "WORKLOAD/CASE", "LAYOUT", "CELLS", "FAILED", "ENV", "PATH"], rows, new Set([5, 6]));
+}
+
+export function runSummaryText(s: RunSummary, run: RunData): string {
+  const out: string[] = [];
+  const field = (label: string, value: string | null) => out.push(`${`${label}:`.padEnd(14)}${value ?? "not recorded"}`);
+  field("run", s.rel);
+  field("verdict", s.verdict === null ? null : `${s.verdict}${s.verdictSource ? ` (from ${s.verdictSource})` : ""}`);
+  field("kind", `${s.layout} · ${s.kind}`);
+  field("when", s.when === null ? null : `${s.when}${s.whenSource ? ` (from ${s.whenSource})` : ""}`);
+  field("ticket", s.ticket);
+  field(s.case ? "case" : "workload", s.case ?? s.workload);
+  if (s.cellCount !== null) field("cells", `${s.cellCount} (${s.failedCellCount ?? 0} failed)`);
+  if (s.findings !== null) field("findings", String(s.findings));
+  if (s.failedCells.length) {
+    out.push("", "failed cells:");
+    for (const c of s.failedCells) {
+      const what = c.error ? `error: ${c.error}` : `${num(c.failed_count)} failed, ${num(c.error_count)} errors`;
+      out.push(`  ${c.name}  ${what}`);
+    }
+  }
+  const envs: [string, RunData["hostEnv"]][] = [
+    ["host_env.json", run.hostEnv],
+    ["env.json", run.env],
+    ...run.environments.map((e): [string, RunData["hostEnv"]] => [`environments/${e.name}/env.json`, e.env]),
+  ];
+  for (const [label, r] of envs) {
+    if (!r?.ok) continue;
+    out.push("", `${label}:`);
+    const facts = envFacts(r.data);
+    const w = Math.max(...facts.map((f) => f.label.length));
+    for (const f of facts) out.push(`  ${f.label.padEnd(w)}  ${f.value ?? "not recorded"}`);
+  }
+  if (s.errors.length) out.push("", "errors:", ...s.errors.map((e) => `  ${e}`));
+  if (s.warnings.length) out.push("", `warnings (${s.warnings.length}):`, ...s.warnings.slice(0, 20).map((w) => `  ${w}`));
+  if (s.warnings.length > 20) out.push(`  … ${s.warnings.length - 20} more (see --json)`);
+  return out.join("\n");
+}
+
+export function registerRuns(program: Command): void {
+  const runs = program
+    .command("runs")
+    .description("list the run artifacts under runsRoot (AORTA triage, probe and sanitizer-dashboard runs)")
+    .option("--json", "print the run summaries as a JSON array")
+    .option("--root <path>", "runs root to read instead of the settings' runsRoot")
+    .action((options: { json?: boolean; root?: string }) => {
+      const root = runsRoot(program, options.root);
+      const d = discoverRuns(root);
+      if (d.error) throw new CliExit(1, `toolroom: ${d.error} (set runsRoot in settings, TOOLROOM_RUNSROOT, or pass --root)`);
+      const summaries = d.runs.map((e) => summarizeRun(readRunEntry(e)));
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
+        return;
+      }
+      if (summaries.length === 0) {
+        console.error(`toolroom: no runs under ${root} (a run is a folder, at most 4 levels down, holding matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json)`);
+        return;
+      }
+      process.stdout.write(`${runsTable(summaries)}\n`);
+    });
+
+  runs
+    .command("show <path>")
+    .description("print one run's summary: verdict, cells, failed cells, environment facts, errors")
+    .option("--json", "print the summary as JSON")
+    .option("--root <path>", "runs root to read instead of the settings' runsRoot")
+    .action((runPath: string, options: { json?: boolean; root?: string }) => {
+      const root = runsRoot(program, options.root ?? runs.opts<{ root?: string }>().root);
+      // Bounded like every other reader: the path is taken relative to the root and may not leave it.
+      const resolved = resolveWithin(root, runPath, { label: "runs root" });
+      if (!resolved.ok) throw new CliExit(1, `toolroom: ${resolved.error.replace(/^Error: /, "")}`);
+      if (!resolved.stat?.isDirectory()) throw new CliExit(1, `toolroom: no run folder at ${runPath} under ${root}`);
+      const run = readRun(resolved.root, resolved.abs);
+      if (!run || run.entry.artifacts.length === 0) throw new CliExit(1, `toolroom: ${runPath} holds no run artifacts`);
+      const summary = summarizeRun(run);
+      if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      else process.stdout.write(`${runSummaryText(summary, run)}\n`);
+      // A run whose files could not all be read is reported, and the exit status says so.
+      if (summary.errors.length) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { ShieldAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Countdown } from "./countdown";
+
+export interface ApprovalRequest {
+  approvalId: string;
+  toolName: string;
+  sourcePackage: string;
+  readonly: boolean;
+  summary: string;
+  input: unknown;
+  /** ISO time after which the server treats the request as timed out. */
+  expiresAt?: string;
+  /** Position in the queue when several calls wait, e.g. "1 of 2". */
+  queueLabel?: string;
+}
+
+export interface ApprovalDialogProps {
+  request: ApprovalRequest | null;
+  /** Offer "approve for this chat" (chat only; try-it approves once). */
+  allowGrant?: boolean;
+  busy?: boolean;
+  onApprove(options: { grant: boolean }): void;
+  onDeny(reason: string | undefined): void;
+  onExpire?(): void;
+}
+
+/**
+ * The human-in-the-loop dialog. Keyboard: focus lands on the dialog (not on Approve, so a stray
+ * Enter approves nothing); Enter approves only once focus is on Approve; Esc denies with no reason.
+ */
+export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, onExpire }: ApprovalDialogProps) {
+  const [reason, setReason] = useState("");
+  const [grant, setGrant] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setReason("");
+    setGrant(false);
+  }, [request?.approvalId]);
+
+  return (
+    <Dialog.Root open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
+        <Dialog.Content
+          ref={contentRef}
+          data-testid="approval-dialog"
+          tabIndex={-1}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            contentRef.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(560px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-pending/60 bg-panel p-5 shadow-xl focus:outline-none"
+        >
+          {request ? (
+            <>
+              <div className="flex items-start gap-3">
+                <ShieldAlert className="mt-0.5 shrink-0 text-pending" size={20} aria-hidden />
+                <div className="min-w-0 flex-1">
+                  <Dialog.Title className="text-base font-semibold">
+                    Run <span className="font-mono" data-testid="approval-tool">{request.toolName}</span>?
+                  </Dialog.Title>
+                  <Dialog.Description className="mt-0.5 text-sm text-muted">
+                    <span className="font-mono">[{request.sourcePackage}]</span> · {request.readonly ? "read-only" : "changes state"}
+                    {request.queueLabel ? ` · ${request.queueLabel}` : ""}
+                  </Dialog.Description>
+                </div>
+                {request.expiresAt ? <Countdown until={request.expiresAt} onExpire={onExpire} /> : null}
+              </div>
+              <p className="mt-3 text-sm">{request.summary}</p>
+              <div className="mt-3">
+                <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
+                <pre data-testid="approval-args" className="max-h-56 overflow-auto rounded-md bg-subtle p-2.5 font-mono text-xs leading-5">
+                  {JSON.stringify(request.input, null, 2)}
+                </pre>
+              </div>
+              <label className="mt-3 block text-xs font-medium text-muted">
+                Reason if you deny (the model receives it)
+                <input
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  data-testid="approval-reason"
+                  className="mt-1 h-8 w-full rounded-md border border-border bg-panel px-2 text-sm text-fg focus:border-accent focus:outline-none"
+                  placeholder="optional"
+                />
+              </label>
+              {allowGrant ? (
+                <label className="mt-3 flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={grant} onChange={(e) => setGrant(e.target.checked)} data-testid="approval-grant" />
+                  Approve <span className="font-mono">{request.toolName}</span> for the rest of this chat
+                </label>
+              ) : null}
+              <div className="mt-4 flex justify-end gap-2">
+                <button
+                  type="button"
+                  disabled={busy}
+                  data-testid="approval-deny"
+                  onClick={() => onDeny(reason.trim() || undefined)}
+                  className="h-8 rounded-md border border-denied/50 px-3 text-sm text-denied hover:bg-denied/10 disabled:opacity-50"
+                >
+                  Deny
+                </button>
+                <button
+                  type="button"
+                  disabled={busy}
+                  data-testid="approval-approve"
+                  onClick={() => onApprove({ grant })}
+                  className="h-8 rounded-md bg-accent px-3 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
+                >
+                  {grant ? "Approve for this chat" : "Approve once"}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import type { UIMessage } from "ai";
+import type { CallMeta } from "@/lib/chat/metadata";
+
+export type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
+
+export type CallTone = "pending" | "running" | "done" | "error" | "denied";
+
+export interface CallStatus {
+  tone: CallTone;
+  label: string;
+}
+
+/**
+ * One label per call, the same everywhere: which of "denied", "timed out" and "not admitted"
+ * happened comes from the server's recorded decision, not from the client's guess.
+ */
+export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStatus {
+  const decision = meta?.decision;
+  switch (part.state) {
+    case "input-streaming":
+      return { tone: "running", label: "preparing" };
+    case "input-available":
+      return { tone: "running", label: "running" };
+    case "approval-requested":
+      return { tone: "pending", label: "waiting for approval" };
+    case "approval-responded":
+      if (decision?.decision === "timed-out") return { tone: "denied", label: "timed out" };
+      return part.approval?.approved ? { tone: "running", label: "approved, running" } : { tone: "denied", label: deniedLabel(part.approval?.reason) };
+    case "output-denied":
+      if (decision?.decision === "timed-out") return { tone: "denied", label: "timed out" };
+      if (decision?.by === "unsupervised" || (part.approval?.isAutomatic && !part.approval.approved)) return { tone: "denied", label: "not admitted (unsupervised)" };
+      return { tone: "denied", label: deniedLabel(decision?.reason ?? part.approval?.reason) };
+    case "output-error":
+      return { tone: "error", label: "error" };
+    case "output-available": {
+      const isError = typeof part.output === "string" && part.output.startsWith("Error:");
+      const auto = decision?.by === "grant" || (part.approval?.isAutomatic && part.approval.approved);
+      if (isError) return { tone: "error", label: "error" };
+      return { tone: "done", label: auto ? "done · auto-approved by grant" : decision?.by === "user" ? "done · approved" : "done" };
+    }
+    default:
+      return { tone: "running", label: String((part as { state?: string }).state ?? "") };
+  }
+}
+
+function deniedLabel(reason: string | undefined): string {
+  return reason ? `denied: ${reason}` : "denied";
+}
+
+export function toolNameOfPart(part: ToolPart): string {
+  return part.type === "dynamic-tool" ? (part as { toolName: string }).toolName : part.type.slice("tool-".length);
+}
+
+export function isToolUIPart(part: UIMessage["parts"][number]): part is ToolPart {
+  return "toolCallId" in part && (part.type.startsWith("tool-") || part.type === "dynamic-tool");
+}
+
+/** Calls waiting for a human, oldest first, across the chat. */
+export function pendingCalls(messages: UIMessage[]): { message: UIMessage; part: ToolPart }[] {
+  return messages.flatMap((message) =>
+    message.parts.filter(isToolUIPart).filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic).map((part) => ({ message, part })),
+  );
+}

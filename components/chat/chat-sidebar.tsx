@@ -1,0 +1,100 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, MessageSquarePlus, Pencil, Trash2, X } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { cn } from "@/components/ui/cn";
+
+interface ChatSummary {
+  id: string;
+  title: string;
+  updatedAt: string;
+  toolMode: string;
+}
+
+async function fetchChats(): Promise<ChatSummary[]> {
+  const response = await fetch("/api/chats");
+  if (!response.ok) throw new Error(`Could not load chats (${response.status})`);
+  return ((await response.json()) as { chats: ChatSummary[] }).chats;
+}
+
+export function ChatSidebar({ activeId }: { activeId: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { data: chats, isLoading, error } = useQuery({ queryKey: ["chats"], queryFn: fetchChats });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [title, setTitle] = useState("");
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["chats"] });
+
+  const rename = useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) => {
+      const response = await fetch(`/api/chats/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
+      if (!response.ok) throw new Error(((await response.json()) as { error: string }).error);
+    },
+    onSuccess: () => {
+      setEditing(null);
+      void invalidate();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      const response = await fetch(`/api/chats/${id}`, { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw new Error(`Delete failed (${response.status})`);
+    },
+    onSuccess: (_data, id) => {
+      void invalidate();
+      if (id === activeId) router.push("/chat");
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  return (
+    <aside className="flex w-64 shrink-0 flex-col border-r border-border bg-panel max-md:hidden" aria-label="Chat history">
+      <div className="p-2">
+        <Link href="/chat" data-testid="new-chat" className="flex h-8 items-center justify-center gap-2 rounded-md border border-border text-sm hover:bg-subtle">
+          <MessageSquarePlus size={14} aria-hidden /> New chat
+        </Link>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2" data-testid="chat-history">
+        {isLoading ? <p className="px-2 py-1 text-xs text-muted">Loading chats…</p> : null}
+        {error ? <p className="px-2 py-1 text-xs text-denied">{error.message}</p> : null}
+        {chats && chats.length === 0 ? <p className="px-2 py-1 text-xs text-muted" data-testid="chat-history-empty">No chats yet. Ask something below to start one.</p> : null}
+        <ul className="space-y-0.5">
+          {chats?.map((chat) => (
+            <li key={chat.id} data-testid="chat-history-item" className={cn("group flex items-center rounded-md text-sm", chat.id === activeId ? "bg-accent-soft" : "hover:bg-subtle")}>
+              {editing === chat.id ? (
+                <form
+                  className="flex flex-1 items-center gap-1 p-1"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (title.trim()) rename.mutate({ id: chat.id, title: title.trim() });
+                  }}
+                >
+                  <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === "Escape" && setEditing(null)} aria-label="Chat title" data-testid="chat-rename-input" className="h-6 min-w-0 flex-1 rounded border border-border bg-bg px-1 text-sm" />
+                  <button type="submit" aria-label="Save title" className="p-0.5 text-done"><Check size={14} /></button>
+                  <button type="button" aria-label="Cancel" onClick={() => setEditing(null)} className="p-0.5 text-muted"><X size={14} /></button>
+                </form>
+              ) : (
+                <>
+                  <Link href={`/chat/${chat.id}`} className="min-w-0 flex-1 truncate px-2 py-1.5" title={chat.title}>
+                    {chat.title}
+                  </Link>
+                  <button type="button" aria-label={`Rename ${chat.title}`} onClick={() => { setEditing(chat.id); setTitle(chat.title); }} className="p-1 text-muted opacity-0 group-hover:opacity-100 focus:opacity-100">
+                    <Pencil size={13} />
+                  </button>
+                  <button type="button" aria-label={`Delete ${chat.title}`} data-testid="chat-delete" onClick={() => confirm(`Delete “${chat.title}”?`) && remove.mutate(chat.id)} className="p-1 text-muted opacity-0 group-hover:opacity-100 hover:text-denied focus:opacity-100">
+                    <Trash2 size={13} />
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

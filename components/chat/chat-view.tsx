@@ -1,0 +1,141 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import type { UIMessage } from "ai";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApprovalDialog } from "@/components/approvals/approval-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { readMetadata } from "@/lib/chat/metadata";
+import type { ModelChoice } from "@/lib/chat/models";
+import type { ToolJson } from "@/lib/tools/registry-json";
+import { pendingCalls, toolNameOfPart } from "./call-status";
+import { ChatHeader } from "./chat-header";
+import { ChatSidebar } from "./chat-sidebar";
+import { Composer } from "./composer";
+import { MessageItem } from "./message-item";
+import { useChatSession, type ChatConfig } from "./use-chat-session";
+
+export interface ChatViewProps {
+  chatId: string;
+  title: string;
+  exists: boolean;
+  initialMessages: UIMessage[];
+  initialConfig: ChatConfig;
+  initialGrants: string[];
+  models: ModelChoice[];
+  tools: Record<string, ToolJson>;
+}
+
+export function ChatView(props: ChatViewProps) {
+  const queryClient = useQueryClient();
+  const [config, setConfig] = useState(props.initialConfig);
+  const [grants, setGrants] = useState(props.initialGrants);
+  const session = useChatSession(props.chatId, props.initialMessages, config);
+  const { messages, status, stop, sendMessage, regenerate, approve, deny, serverError } = session;
+  const streaming = status === "submitted" || status === "streaming";
+  const exists = props.exists || messages.length > 0;
+  const pending = pendingCalls(messages);
+  const current = pending[0];
+  const bottom = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [messages]);
+
+  const refreshGrants = useCallback(async () => {
+    const response = await fetch(`/api/chats/${props.chatId}`);
+    if (response.ok) setGrants(((await response.json()) as { grants: string[] }).grants);
+  }, [props.chatId]);
+  useEffect(() => {
+    if (status === "ready" && exists) void refreshGrants();
+  }, [status, exists, refreshGrants]);
+
+  const changeConfig = async (change: Partial<ChatConfig>) => {
+    setConfig((c) => ({ ...c, ...change }));
+    if (!exists) return;
+    const response = await fetch(`/api/chats/${props.chatId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(change) });
+    if (!response.ok) toast.error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? "Could not save the change");
+    else void queryClient.invalidateQueries({ queryKey: ["chats"] });
+  };
+
+  const revokeGrant = async (tool: string) => {
+    await fetch(`/api/chats/${props.chatId}/grants/${encodeURIComponent(tool)}`, { method: "DELETE" });
+    await refreshGrants();
+  };
+
+  const request = current
+    ? (() => {
+        const name = toolNameOfPart(current.part);
+        const tool = props.tools[name];
+        const meta = readMetadata(current.message.metadata).calls?.[current.part.toolCallId];
+        return {
+          approvalId: current.part.approval!.id,
+          toolName: name,
+          sourcePackage: meta?.sourcePackage ?? tool?.source_package ?? "?",
+          readonly: tool?.readonly ?? false,
+          summary: tool?.description.split("\n", 1)[0] ?? "",
+          input: current.part.input,
+          expiresAt: meta?.expiresAt,
+          queueLabel: pending.length > 1 ? `1 of ${pending.length} waiting` : undefined,
+        };
+      })()
+    : null;
+
+  const packages = Object.fromEntries(Object.entries(props.tools).map(([name, t]) => [name, t.source_package]));
+  const lastIsAssistant = messages.at(-1)?.role === "assistant";
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      <ChatSidebar activeId={props.chatId} />
+      <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Chat">
+        <ChatHeader
+          title={messages.length ? props.title : "New chat"}
+          chatExists={exists}
+          chatId={props.chatId}
+          config={config}
+          models={props.models}
+          grants={grants}
+          locked={streaming}
+          onChange={changeConfig}
+          onRevokeGrant={revokeGrant}
+        />
+        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
+          <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">
+            {messages.length === 0 ? (
+              <EmptyState title="Start a conversation" testId="chat-empty">
+                Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words; pick another model above when you configure one in settings.
+              </EmptyState>
+            ) : null}
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} packages={packages} />
+            ))}
+            {status === "submitted" ? <p className="text-xs text-running" data-testid="thinking">Waiting for the model…</p> : null}
+            {serverError ? (
+              <p role="alert" data-testid="chat-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
+                {serverError}
+              </p>
+            ) : null}
+            <div ref={bottom} />
+          </div>
+        </div>
+        <Composer
+          streaming={streaming}
+          disabled={current ? "A tool call is waiting for your approval." : false}
+          canRegenerate={lastIsAssistant && !streaming}
+          onSend={(text) => void sendMessage({ text })}
+          onStop={() => void stop()}
+          onRegenerate={() => void regenerate()}
+        />
+      </section>
+      <ApprovalDialog
+        request={streaming ? null : request}
+        allowGrant
+        onApprove={({ grant }) => request && void approve(request.approvalId, grant)}
+        onDeny={(reason) => request && void deny(request.approvalId, reason)}
+        onExpire={() => request && void deny(request.approvalId, "timed out")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import type { UIMessage } from "ai";
+import { Markdown } from "@/components/ui/markdown";
+import { readMetadata } from "@/lib/chat/metadata";
+import { isToolUIPart } from "./call-status";
+import { ToolCallCard } from "./tool-call-card";
+
+export function MessageItem({ message, packages }: { message: UIMessage; packages: Record<string, string> }) {
+  const meta = readMetadata(message.metadata);
+  if (message.role === "user") {
+    return (
+      <div data-testid="message-user" className="ml-auto max-w-[80%] rounded-lg bg-accent-soft px-3 py-2 whitespace-pre-wrap">
+        {message.parts.map((p, i) => (p.type === "text" ? <span key={i}>{p.text}</span> : null))}
+      </div>
+    );
+  }
+  return (
+    <div data-testid="message-assistant" className="max-w-full">
+      {message.parts.map((part, i) => {
+        if (part.type === "text") return part.text ? <Markdown key={i} text={part.text} /> : null;
+        if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[part.type.slice(5)]} />;
+        return null;
+      })}
+      {meta.error ? (
+        <p data-testid="message-error" role="alert" className="mt-2 rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
+          {meta.error}
+        </p>
+      ) : null}
+      {meta.model ? <p className="mt-1 font-mono text-[11px] text-muted" data-testid="answered-by">answered by {meta.model}</p> : null}
+    </div>
+  );
+}

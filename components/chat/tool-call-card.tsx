@@ -1,0 +1,75 @@
+"use client";
+
+import { ChevronRight, FilePen } from "lucide-react";
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+import type { CallMeta } from "@/lib/chat/metadata";
+import { callStatus, toolNameOfPart, type CallTone, type ToolPart } from "./call-status";
+
+const TONES: Record<CallTone, string> = {
+  pending: "border-pending/60 bg-amber-50/50 dark:bg-amber-950/15",
+  running: "border-running/50",
+  done: "border-border",
+  error: "border-denied/50",
+  denied: "border-denied/50",
+};
+const DOT: Record<CallTone, string> = { pending: "bg-pending", running: "bg-running animate-pulse", done: "bg-done", error: "bg-denied", denied: "bg-denied" };
+const PREVIEW_CHARS = 1500;
+
+function outputText(part: ToolPart): string | undefined {
+  if (part.state === "output-available") return typeof part.output === "string" ? part.output : JSON.stringify(part.output, null, 2);
+  if (part.state === "output-error") return part.errorText;
+  if (part.state === "output-denied") return part.approval?.reason;
+  return undefined;
+}
+
+export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; meta: CallMeta | undefined; sourcePackage?: string }) {
+  const status = callStatus(part, meta);
+  const [open, setOpen] = useState(status.tone !== "done");
+  const [showAll, setShowAll] = useState(false);
+  const name = toolNameOfPart(part);
+  const output = outputText(part);
+  const long = (output?.length ?? 0) > PREVIEW_CHARS;
+  return (
+    <div data-testid="tool-call" data-tool={name} data-state={part.state} className={cn("my-2 rounded-md border bg-panel text-sm", TONES[status.tone])}>
+      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-1.5 text-left">
+        <ChevronRight size={14} className={cn("shrink-0 text-muted transition-transform", open && "rotate-90")} aria-hidden />
+        <span className={cn("size-2 shrink-0 rounded-full", DOT[status.tone])} aria-hidden />
+        <span className="font-mono font-medium">{name}</span>
+        <span className="truncate font-mono text-xs text-muted">[{meta?.sourcePackage ?? sourcePackage ?? "?"}]</span>
+        {meta?.madeChanges ? (
+          <span data-testid="changed-files" className="inline-flex items-center gap-1 rounded border border-accent/40 px-1 text-[11px] text-accent">
+            <FilePen size={11} aria-hidden /> changed files
+          </span>
+        ) : null}
+        <span className="ml-auto flex items-center gap-2 text-xs">
+          {meta?.durationMs !== undefined ? <span className="text-muted tabular">{meta.durationMs} ms</span> : null}
+          <span data-testid="tool-call-status" className={cn(status.tone === "denied" || status.tone === "error" ? "text-denied" : status.tone === "pending" ? "text-amber-700 dark:text-pending" : status.tone === "done" ? "text-done" : "text-running")}>
+            {status.label}
+          </span>
+        </span>
+      </button>
+      {open ? (
+        <div className="space-y-2 border-t border-border px-3 py-2">
+          <div>
+            <div className="text-[11px] font-medium tracking-wide text-muted uppercase">Arguments</div>
+            <pre data-testid="tool-call-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+          </div>
+          {output !== undefined ? (
+            <div>
+              <div className="text-[11px] font-medium tracking-wide text-muted uppercase">{part.state === "output-denied" ? "What the model was told" : "Result"}</div>
+              <pre data-testid="tool-call-output" className={cn("mt-0.5 max-h-96 overflow-auto rounded bg-subtle p-2 font-mono text-xs whitespace-pre-wrap", status.tone === "error" && "text-denied")}>
+                {long && !showAll ? `${output.slice(0, PREVIEW_CHARS)}\n…` : output}
+              </pre>
+              {long ? (
+                <button type="button" className="mt-1 text-xs text-accent" onClick={() => setShowAll((s) => !s)}>
+                  {showAll ? "show less" : `show all (${output.length.toLocaleString()} chars)`}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

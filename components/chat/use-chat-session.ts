@@ -1,0 +1,76 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+
+export interface ChatConfig {
+  modelRef: string;
+  toolMode: "native" | "text";
+  supervised: boolean;
+}
+
+/** useChat wired to Toolroom's route: the server keeps the history, so only the last message travels. */
+export function useChatSession(chatId: string, initialMessages: UIMessage[], config: ChatConfig) {
+  const queryClient = useQueryClient();
+  const configRef = useRef(config);
+  configRef.current = config;
+  const grantIds = useRef(new Set<string>());
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<UIMessage>({
+        api: "/api/chat",
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (!response.ok) {
+            const body = (await response.clone().json().catch(() => null)) as { error?: string } | null;
+            throw new Error(body?.error ?? `The server answered ${response.status}.`);
+          }
+          return response;
+        },
+        prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
+          const body = { id, message: messages.at(-1), trigger, messageId, model: configRef.current.modelRef, toolMode: configRef.current.toolMode, supervised: configRef.current.supervised, grantApprovalIds: [...grantIds.current] };
+          grantIds.current.clear();
+          return { body };
+        },
+      }),
+    [],
+  );
+
+  const chat = useChat({
+    id: chatId,
+    messages: initialMessages,
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    onError: (error) => {
+      setServerError(error.message);
+      toast.error(error.message);
+    },
+    onFinish: () => {
+      void queryClient.invalidateQueries({ queryKey: ["chats"] });
+      if (window.location.pathname !== `/chat/${chatId}`) window.history.replaceState(null, "", `/chat/${chatId}`);
+    },
+  });
+
+  const approve = useCallback(
+    (approvalId: string, grant: boolean) => {
+      if (grant) grantIds.current.add(approvalId);
+      setServerError(null);
+      return chat.addToolApprovalResponse({ id: approvalId, approved: true });
+    },
+    [chat],
+  );
+  const deny = useCallback(
+    (approvalId: string, reason: string | undefined) => {
+      setServerError(null);
+      return chat.addToolApprovalResponse({ id: approvalId, approved: false, ...(reason ? { reason } : {}) });
+    },
+    [chat],
+  );
+
+  return { ...chat, approve, deny, serverError, clearServerError: () => setServerError(null) };
+}

@@ -1,0 +1,171 @@
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+import { rateTone, timeTone, TONE_CLASS } from "./compare-tone";
+import { jsonPreview, ms, NOT_RECORDED, pct, signed, when } from "./format";
+import { runHref } from "./filter-runs";
+import { Section } from "./section";
+import type { CompareSide, CompareView as CompareData } from "./types";
+import { VerdictBadge } from "./verdict-badge";
+
+function SideCard({ label, side, override }: { label: string; side: CompareSide; override: string | null }) {
+  return (
+    <div className="min-w-0 flex-1 rounded-lg border border-border bg-panel p-3" data-testid={`compare-side-${label.toLowerCase()}`}>
+      <div className="flex items-center gap-2">
+        <span className="rounded bg-subtle px-1.5 font-mono text-xs font-semibold">{label}</span>
+        <VerdictBadge verdict={side.verdict} />
+        <span className="ml-auto font-mono text-xs text-muted tabular">{when(side.when)}</span>
+      </div>
+      <Link href={runHref(side.rel, override)} className="mt-1 block truncate font-mono text-xs hover:text-accent hover:underline" title={side.rel}>
+        {side.rel}
+      </Link>
+      <p className="mt-0.5 text-xs text-muted">
+        {side.cells === null ? "no matrix" : `${side.cells} cells`} · env from {side.envLabel ?? "nothing recorded"}
+      </p>
+    </div>
+  );
+}
+
+export function CompareView({ view }: { view: CompareData }) {
+  const worse = view.cells.filter((c) => rateTone(c.failureRateDelta) === "worse").length;
+  const better = view.cells.filter((c) => rateTone(c.failureRateDelta) === "better").length;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 md:flex-row">
+        <SideCard label="A" side={view.a} override={view.override} />
+        <SideCard label="B" side={view.b} override={view.override} />
+      </div>
+
+      <Section title="Cells" testId="compare-cells" note={view.matrixError ? undefined : `${view.cells.length} matched by name · failure rate worse in ${worse}, better in ${better}`}>
+        {view.matrixError ? (
+          <p role="alert" className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="compare-matrix-error">
+            {view.matrixError}
+          </p>
+        ) : view.cells.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">No cell name occurs in both runs.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-border bg-panel">
+            <table className="w-full text-sm" data-testid="compare-table">
+              <thead className="border-b border-border bg-subtle/60 text-xs text-muted">
+                <tr>
+                  <th className="px-3 py-2 text-left font-medium">Cell</th>
+                  <th className="px-3 py-2 text-right font-medium">Fail A</th>
+                  <th className="px-3 py-2 text-right font-medium">Fail B</th>
+                  <th className="px-3 py-2 text-right font-medium">Δ fail</th>
+                  <th className="px-3 py-2 text-right font-medium">Mean ms A</th>
+                  <th className="px-3 py-2 text-right font-medium">Mean ms B</th>
+                  <th className="px-3 py-2 text-right font-medium">Δ step time</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {view.cells.map((c) => {
+                  const rt = rateTone(c.failureRateDelta);
+                  const tt = timeTone(c.meanStepTimeRatio);
+                  return (
+                    <tr key={c.name} data-testid="compare-row" data-cell={c.name}>
+                      <td className="px-3 py-1.5 font-mono text-xs">
+                        {c.name}
+                        {c.a.error || c.b.error ? <span className="ml-2 text-denied" title={[c.a.error && `A: ${c.a.error}`, c.b.error && `B: ${c.b.error}`].filter(Boolean).join("\n")}>cell error</span> : null}
+                      </td>
+                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.a.failure_rate)}</td>
+                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.b.failure_rate)}</td>
+                      <td className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[rt])} data-testid="delta-failure" data-tone={rt}>
+                        {signed(c.failureRateDelta, "pp")}
+                      </td>
+                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.a.mean_step_time_ms)}</td>
+                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.b.mean_step_time_ms)}</td>
+                      <td className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[tt])} data-testid="delta-step" data-tone={tt}>
+                        {signed(c.meanStepTimeDeltaMs, "ms")}
+                        {c.meanStepTimeRatio !== null ? <span className="ml-1 font-normal text-muted">({((c.meanStepTimeRatio - 1) * 100).toFixed(1)}%)</span> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {view.onlyInA.length + view.onlyInB.length > 0 ? (
+          <div className="grid gap-3 md:grid-cols-2" data-testid="compare-only">
+            <OnlyIn label="Only in A" names={view.onlyInA} testId="only-in-a" />
+            <OnlyIn label="Only in B" names={view.onlyInB} testId="only-in-b" />
+          </div>
+        ) : null}
+        {view.duplicateNames.length > 0 ? (
+          <p className="text-xs text-amber-700 dark:text-pending">Cell names recorded more than once (only the first is compared): {view.duplicateNames.join(", ")}</p>
+        ) : null}
+      </Section>
+
+      <Section
+        title="Environment"
+        testId="compare-env"
+        note={view.env ? `${view.a.envLabel} → ${view.b.envLabel} · ${view.env.changed.length} changed, ${view.env.added.length} added, ${view.env.removed.length} removed` : undefined}
+      >
+        {view.envError ? (
+          <p role="alert" className="rounded-lg border border-dashed border-border p-4 font-mono text-xs text-muted" data-testid="compare-env-error">
+            {view.envError}
+          </p>
+        ) : view.env && view.env.changed.length + view.env.added.length + view.env.removed.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">The environments are identical.</p>
+        ) : view.env ? (
+          <div className="overflow-x-auto rounded-lg border border-border bg-panel">
+            <table className="w-full text-sm" data-testid="env-diff">
+              <thead className="border-b border-border bg-subtle/60 text-xs text-muted">
+                <tr>
+                  <th className="w-20 px-3 py-2 text-left font-medium">Change</th>
+                  <th className="px-3 py-2 text-left font-medium">Path</th>
+                  <th className="px-3 py-2 text-left font-medium">A</th>
+                  <th className="px-3 py-2 text-left font-medium">B</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border font-mono text-xs">
+                {view.env.changed.map((d) => (
+                  <DiffRow key={`c${d.path}`} kind="changed" path={d.path} a={jsonPreview(d.a)} b={jsonPreview(d.b)} />
+                ))}
+                {view.env.added.map((d) => (
+                  <DiffRow key={`a${d.path}`} kind="added" path={d.path} a={NOT_RECORDED} b={jsonPreview(d.value)} />
+                ))}
+                {view.env.removed.map((d) => (
+                  <DiffRow key={`r${d.path}`} kind="removed" path={d.path} a={jsonPreview(d.value)} b={NOT_RECORDED} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+const KIND_CLASS = { changed: "text-amber-700 dark:text-pending", added: "text-green-700 dark:text-done", removed: "text-denied" } as const;
+
+function DiffRow({ kind, path, a, b }: { kind: keyof typeof KIND_CLASS; path: string; a: string; b: string }) {
+  return (
+    <tr data-testid="env-diff-row" data-kind={kind} data-path={path}>
+      <td className={cn("px-3 py-1 font-sans", KIND_CLASS[kind])}>{kind}</td>
+      <td className="px-3 py-1">{path}</td>
+      <td className="max-w-[20rem] px-3 py-1 break-all text-muted">{a}</td>
+      <td className="max-w-[20rem] px-3 py-1 break-all">{b}</td>
+    </tr>
+  );
+}
+
+function OnlyIn({ label, names, testId }: { label: string; names: string[]; testId: string }) {
+  return (
+    <div className="rounded-lg border border-border bg-panel p-3" data-testid={testId}>
+      <p className="mb-1 text-xs font-medium text-muted">
+        {label} ({names.length})
+      </p>
+      {names.length === 0 ? (
+        <p className="text-xs text-muted">none</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1">
+          {names.map((n) => (
+            <li key={n} className="rounded border border-border px-1.5 font-mono text-xs">
+              {n}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

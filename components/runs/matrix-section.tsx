@@ -1,0 +1,65 @@
+"use client";
+
+import { useMemo } from "react";
+import { SearchInput } from "@/components/ui/search-input";
+import { CellTable } from "./cell-table";
+import { HeatMap, MetricSwitch } from "./heat-map";
+import { unpackCells } from "./pack-cells";
+import { Section } from "./section";
+import type { MatrixView } from "./types";
+import { useMatrixView } from "./use-matrix-view";
+
+export function MatrixSection({ matrix }: { matrix: MatrixView }) {
+  const cells = useMemo(() => unpackCells(matrix.cells), [matrix.cells]);
+  const v = useMatrixView(cells);
+  const failed = useMemo(() => cells.filter((c) => c.failedCell).length, [cells]);
+  const facts = [
+    matrix.trialsPerCell !== null ? `${matrix.trialsPerCell} trials/cell` : null,
+    matrix.stepsPerTrial !== null ? `${matrix.stepsPerTrial} steps/trial` : null,
+    `baseline: ${matrix.baselineCell ?? "none"}`,
+    matrix.schemaVersion !== null ? `schema ${matrix.schemaVersion}` : "schema not recorded",
+  ].filter(Boolean);
+
+  if (cells.length === 0) {
+    return (
+      <Section title="Matrix" testId="matrix-section">
+        <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">matrix.json records no cells.</p>
+      </Section>
+    );
+  }
+  return (
+    <>
+      <Section title="Heat map" testId="heat-section" note={`${cells.length.toLocaleString("en-US")} cells · click a tile to open it below`} actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}>
+        <div className="rounded-lg border border-border bg-panel p-3">
+          <HeatMap cells={cells} metric={v.metric} onPick={v.reveal} />
+        </div>
+      </Section>
+      <Section title="Matrix" testId="matrix-section" note={facts.join(" · ")}>
+        {matrix.producerWarnings.length > 0 ? (
+          <ul className="text-xs text-amber-700 dark:text-pending">
+            {matrix.producerWarnings.map((w) => (
+              <li key={w}>producer warning: {w}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <SearchInput value={v.filter.query} onChange={(query) => v.setFilter((f) => ({ ...f, query }))} placeholder="Filter cells" testId="cells-search" />
+          <label className="flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={v.filter.failedOnly}
+              onChange={(e) => v.setFilter((f) => ({ ...f, failedOnly: e.target.checked }))}
+              data-testid="cells-failed-only"
+              className="size-3.5 accent-[var(--color-accent)]"
+            />
+            failed only ({failed})
+          </label>
+          <span className="ml-auto text-xs text-muted tabular" data-testid="cells-count">
+            {v.rows.length === cells.length ? `${cells.length.toLocaleString("en-US")} cells` : `${v.rows.length.toLocaleString("en-US")} of ${cells.length.toLocaleString("en-US")} cells`}
+          </span>
+        </div>
+        <CellTable rows={v.rows} total={cells.length} sort={v.sort} onSort={v.sortBy} open={v.open} onToggle={v.toggle} focus={v.focus} />
+      </Section>
+    </>
+  );
+}

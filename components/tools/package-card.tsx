@@ -1,0 +1,24 @@
+import type { RegisteredTool } from "@/lib/tools/registry-types";
+
+/** Where the tool comes from: package, version, folder and the manifest entry `file#export`. */
+export function PackageCard({ tool }: { tool: Pick<RegisteredTool, "sourcePackage" | "version" | "origin" | "packageDir" | "entry"> }) {
+  const rows: [string, string, string][] = [
+    ["Package", tool.sourcePackage, "package-name"],
+    ["Version", tool.version, "package-version"],
+    ["Origin", tool.origin === "builtin" ? "built-in (this repository)" : tool.origin === "mcp" ? "MCP server" : "plugin package", "package-origin"],
+    ["Folder", tool.packageDir, "package-dir"],
+    ["Entry", `${tool.entry.file}#${tool.entry.exportName}`, "package-entry"],
+  ];
+  return (
+    <dl className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="package-card">
+      {rows.map(([k, v, id]) => (
+        <div key={k} className="contents">
+          <dt className="text-xs text-muted sm:pt-0.5">{k}</dt>
+          <dd className="font-mono text-[13px] break-all" data-testid={id}>
+            {v}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { RotateCcw } from "lucide-react";
+import { cn } from "@/components/ui/cn";
+import type { RecentCall } from "./recent-calls";
+
+const TONE: Record<RecentCall["outcome"], string> = {
+  done: "text-done",
+  error: "text-denied",
+  denied: "text-denied",
+  "timed-out": "text-amber-700 dark:text-pending",
+};
+
+export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: RecentCall[]; onRunAgain(call: RecentCall): void; onClear(): void; disabled?: boolean }) {
+  return (
+    <section aria-labelledby="recent-title" data-testid="try-it-recent">
+      <div className="mb-1.5 flex items-center">
+        <h3 id="recent-title" className="text-xs font-medium text-muted">
+          Recent calls in this browser
+        </h3>
+        {calls.length ? (
+          <button type="button" onClick={onClear} className="ml-auto text-xs text-muted hover:text-fg">
+            Clear
+          </button>
+        ) : null}
+      </div>
+      {calls.length === 0 ? (
+        <p className="text-xs text-muted">No calls yet. Fill in the form and press Run; calls are kept here for next time.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-md border border-border">
+          {calls.map((c) => (
+            <li key={c.id} className="flex items-center gap-2 px-2 py-1.5 text-xs" data-testid="recent-call">
+              <span className={cn("w-16 shrink-0 font-medium", TONE[c.outcome])}>{c.outcome}</span>
+              <code className="min-w-0 flex-1 truncate font-mono text-muted" title={JSON.stringify(c.input)}>
+                {JSON.stringify(c.input)}
+              </code>
+              {c.durationMs !== undefined ? <span className="shrink-0 font-mono text-muted tabular">{c.durationMs} ms</span> : null}
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onRunAgain(c)}
+                data-testid="recent-run-again"
+                className="inline-flex shrink-0 items-center gap-1 rounded border border-border px-1.5 py-0.5 hover:bg-subtle disabled:opacity-50"
+              >
+                <RotateCcw size={11} aria-hidden /> Run again
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import type { ApprovalRequest } from "@/components/approvals/approval-dialog";
+import type { TryItResponse } from "@/lib/app/try-it";
+import type { RecentCall } from "./recent-calls";
+
+export type Outcome = Extract<TryItResponse, { status: "done" | "not-admitted" | "error" }>;
+
+export interface TryItState {
+  running: boolean;
+  startedAt: number | null;
+  approval: ApprovalRequest | null;
+  /** The input waiting for approval: sent back byte for byte with the decision. */
+  pendingInput: unknown;
+  deciding: boolean;
+  result: Outcome | null;
+  serverIssues: { path: string; message: string }[];
+}
+
+const IDLE: TryItState = { running: false, startedAt: null, approval: null, pendingInput: undefined, deciding: false, result: null, serverIssues: [] };
+
+async function post(tool: string, body: unknown): Promise<TryItResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/tools/${encodeURIComponent(tool)}/invoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    return { status: "error", error: `the server could not be reached: ${(error as Error).message}` };
+  }
+  try {
+    return (await response.json()) as TryItResponse;
+  } catch {
+    return { status: "error", error: `the server answered ${response.status} ${response.statusText} without a JSON body` };
+  }
+}
+
+function recentOf(input: unknown, r: Outcome): Omit<RecentCall, "id" | "at"> {
+  if (r.status === "done") return { input, outcome: r.isError ? "error" : "done", durationMs: r.durationMs, preview: r.text.slice(0, 160) };
+  if (r.status === "not-admitted") return { input, outcome: r.why, preview: r.text.slice(0, 160) };
+  return { input, outcome: "error", preview: r.error.slice(0, 160) };
+}
+
+/** Try-it's request cycle: run, maybe wait for a human, show the outcome, remember the call. */
+export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | "at">) => void) {
+  const [state, setState] = useState<TryItState>(IDLE);
+  const deciding = useRef(false);
+
+  const finish = useCallback(
+    (input: unknown, r: TryItResponse) => {
+      if (r.status === "invalid") {
+        setState({ ...IDLE, serverIssues: r.issues, result: { status: "error", error: `invalid input: ${r.message}` } });
+        return;
+      }
+      if (r.status === "approval-required") {
+        const { status: _s, ...request } = r;
+        setState({ ...IDLE, running: false, approval: request, pendingInput: input });
+        return;
+      }
+      setState({ ...IDLE, result: r });
+      remember(recentOf(input, r));
+    },
+    [remember],
+  );
+
+  const run = useCallback(
+    async (input: unknown) => {
+      setState({ ...IDLE, running: true, startedAt: Date.now() });
+      finish(input, await post(tool, { input }));
+    },
+    [tool, finish],
+  );
+
+  const decide = useCallback(
+    async (decision: "approve" | "deny", reason?: string) => {
+      const { approval, pendingInput } = state;
+      // One answer per approval: Esc, a click and the countdown's expiry may all race here.
+      if (!approval || deciding.current) return;
+      deciding.current = true;
+      setState((s) => ({ ...s, deciding: true, running: decision === "approve", startedAt: Date.now() }));
+      try {
+        const r = await post(tool, { input: pendingInput, approvalId: approval.approvalId, decision, ...(reason ? { reason } : {}) });
+        finish(pendingInput, r);
+      } finally {
+        deciding.current = false;
+      }
+    },
+    [tool, state, finish],
+  );
+
+  return { state, run, approve: () => decide("approve"), deny: (reason?: string) => decide("deny", reason) };
+}

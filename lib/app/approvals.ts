@@ -1,0 +1,141 @@
+import "server-only";
+import type { UIMessage } from "ai";
+import { isToolPart, toolNameOf } from "@/lib/chat/history";
+import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
+import { TIMEOUT_REASON } from "@/lib/chat/engine";
+import { addGrant, decideApproval, getToolCallByApproval, loadMessages, pendingApprovals, saveMessage, upsertToolCall } from "@/lib/db/queries";
+import { notAdmittedText } from "@/lib/tools/confirm";
+import type { Registry } from "@/lib/tools/registry-types";
+import type { ToolContext } from "@/lib/tools/types";
+import { HttpError } from "./http-error";
+import { inputHash } from "./input-hash";
+
+/** Records every approval the SDK asked for in this message as a pending, server-issued request. */
+export async function recordApprovalRequests(chatId: string, message: UIMessage, timeoutSeconds: number, model: string): Promise<void> {
+  const meta = readMetadata(message.metadata);
+  for (const part of message.parts) {
+    if (!isToolPart(part) || part.state !== "approval-requested" || !part.approval) continue;
+    const existing = await getToolCallByApproval(part.approval.id);
+    if (existing) continue;
+    const issuedAt = new Date();
+    const expiresAt = meta.calls?.[part.toolCallId]?.expiresAt ? new Date(meta.calls[part.toolCallId]!.expiresAt!) : new Date(issuedAt.getTime() + timeoutSeconds * 1000);
+    const base = {
+      chatId,
+      toolName: toolNameOf(part),
+      sourcePackage: meta.calls?.[part.toolCallId]?.sourcePackage ?? "",
+      input: JSON.stringify(part.input ?? {}),
+      inputHash: inputHash(part.input ?? {}),
+      state: "approval-requested",
+      approvalId: part.approval.id,
+      approvalState: "pending",
+      issuedAt,
+      expiresAt,
+      model,
+    };
+    await upsertToolCall(part.toolCallId, base, { approvalId: part.approval.id, approvalState: "pending", issuedAt, expiresAt, state: "approval-requested", inputHash: base.inputHash, input: base.input });
+  }
+}
+
+export interface ApprovalResponse {
+  approvalId: string;
+  toolCallId: string;
+  approved: boolean;
+  reason?: string;
+  input: unknown;
+}
+
+/** Approval responses the client put on the last assistant message. */
+export function approvalResponsesOf(message: UIMessage): ApprovalResponse[] {
+  return message.parts.flatMap((part) => {
+    if (!isToolPart(part) || part.state !== "approval-responded" || !part.approval || part.approval.approved === undefined) return [];
+    return [{ approvalId: part.approval.id, toolCallId: part.toolCallId, approved: part.approval.approved, reason: part.approval.reason, input: part.input }];
+  });
+}
+
+/**
+ * The server is the authority: a response counts only for a pending approval it issued, in this
+ * chat, for the same call with unchanged arguments, before expiry, once. Applies accepted
+ * decisions to the stored message (never to the client's copy) and returns it.
+ */
+export async function applyApprovalResponses(args: {
+  chatId: string;
+  stored: UIMessage;
+  responses: ApprovalResponse[];
+  grantApprovalIds: ReadonlySet<string>;
+  now?: Date;
+}): Promise<UIMessage> {
+  const now = args.now ?? new Date();
+  if (args.responses.length === 0) throw new HttpError(400, "The message carries no approval decision.", "no_decision");
+  let message = args.stored;
+  for (const response of args.responses) {
+    const record = await getToolCallByApproval(response.approvalId);
+    if (!record || record.chatId !== args.chatId || record.id !== response.toolCallId) {
+      throw new HttpError(403, `Approval ${response.approvalId} was not issued for this chat; the tool did not run.`, "unknown_approval");
+    }
+    const storedPart = message.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
+    if (!storedPart || !isToolPart(storedPart) || storedPart.state !== "approval-requested" || record.approvalState !== "pending") {
+      throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
+    }
+    if (inputHash(response.input ?? {}) !== record.inputHash) {
+      throw new HttpError(409, `The arguments of ${record.toolName} were changed after the approval was requested; the tool did not run.`, "edited_input");
+    }
+    const expired = record.expiresAt !== null && now.getTime() > record.expiresAt.getTime();
+    if (expired && response.approved) {
+      await timeOut(args.chatId, response.approvalId, now);
+      throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
+    }
+    const decision: Decision = expired
+      ? { by: "timeout", decision: "timed-out", at: now.toISOString() }
+      : { by: "user", decision: response.approved ? "approved" : "denied", ...(response.reason ? { reason: response.reason } : {}), at: now.toISOString() };
+    const won = await decideApproval(response.approvalId, {
+      approvalState: expired ? "expired" : response.approved ? "approved" : "denied",
+      decision: decision.decision,
+      decidedBy: decision.by,
+      decisionReason: decision.reason ?? null,
+      decidedAt: now,
+      state: response.approved && !expired ? "approved" : expired ? "timed-out" : "denied",
+    });
+    if (!won) throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
+    if (response.approved && args.grantApprovalIds.has(response.approvalId)) await addGrant(args.chatId, record.toolName);
+
+    const approval = { ...storedPart.approval!, approved: response.approved && !expired, ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}) };
+    message = {
+      ...message,
+      parts: message.parts.map((p) => (p === storedPart ? ({ ...storedPart, state: "approval-responded", approval } as unknown as typeof storedPart) : p)),
+      metadata: withCallMeta(readMetadata(message.metadata), response.toolCallId, { decision }),
+    };
+  }
+  return message;
+}
+
+/** Marks one pending approval timed out, in the database and in the stored message. */
+async function timeOut(chatId: string, approvalId: string, now: Date, notAdmitted?: string): Promise<void> {
+  const won = await decideApproval(approvalId, { approvalState: "expired", decision: "timed-out", decidedBy: "timeout", decidedAt: now, state: "timed-out" });
+  if (!won) return;
+  const record = await getToolCallByApproval(approvalId);
+  if (!record) return;
+  const messages = await loadMessages(chatId);
+  const index = messages.findIndex((m) => m.parts.some((p) => isToolPart(p) && p.toolCallId === record.id));
+  const message = messages[index];
+  if (!message) return;
+  const decision: Decision = { by: "timeout", decision: "timed-out", at: now.toISOString() };
+  const parts = message.parts.map((p) =>
+    isToolPart(p) && p.toolCallId === record.id && p.approval
+      ? ({ ...p, state: "output-denied", approval: { ...p.approval, approved: false, reason: notAdmitted ?? `Not run: nobody approved ${record.toolName} in time.` } } as typeof p)
+      : p,
+  );
+  await saveMessage(chatId, index, { ...message, parts, metadata: withCallMeta(readMetadata(message.metadata), record.id, { decision }) });
+}
+
+/** Enforced by the server even with no browser open: pending approvals past their expiry time out. */
+export async function sweepExpiredApprovals(registry: Registry, contextFor: (toolName: string) => ToolContext, now = new Date()): Promise<number> {
+  let count = 0;
+  for (const record of await pendingApprovals()) {
+    if (!record.expiresAt || record.expiresAt.getTime() > now.getTime() || !record.approvalId) continue;
+    const registered = registry.get(record.toolName);
+    const text = registered ? notAdmittedText(registered.resolve(contextFor(record.toolName)), JSON.parse(record.input) as unknown, { kind: "timed-out" }) : undefined;
+    await timeOut(record.chatId, record.approvalId, now, text);
+    count++;
+  }
+  return count;
+}

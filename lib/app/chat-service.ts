@@ -1,0 +1,185 @@
+import "server-only";
+import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
+import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
+import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
+import { providerErrorText, runChatTurn } from "@/lib/chat/engine";
+import {
+  createChat,
+  deleteMessagesFrom,
+  getChat,
+  listGrants,
+  loadMessages,
+  pendingApprovals,
+  saveMessage,
+  touchChat,
+  updateChat,
+  updateToolCall,
+  upsertToolCall,
+  type ChatRecord,
+} from "@/lib/db/queries";
+import { getSettings } from "@/lib/settings";
+import { scrubProviderError } from "@/lib/security/secrets";
+import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
+import { approvalSecret } from "./approval-secret";
+import { HttpError } from "./http-error";
+import { inputHash } from "./input-hash";
+import { getRegistry } from "./registry";
+import { createToolContext } from "./tool-context";
+import type { ChatRequest } from "@/app/api/chat/schema";
+
+function titleFrom(message: UIMessage): string {
+  const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join(" ").replace(/\s+/g, " ").trim();
+  return text ? (text.length > 60 ? `${text.slice(0, 57)}…` : text) : "New chat";
+}
+
+async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
+  const settings = getSettings();
+  const existing = await getChat(request.id);
+  const modelRef = request.model ?? (settings.chat.llm.type === "ref" ? settings.chat.llm.ref : Object.keys(settings.llms)[0] ?? "offline");
+  if (request.model && !settings.llms[request.model]) throw new HttpError(400, `No model named "${request.model}" in settings llms.`, "unknown_model");
+  if (!existing) {
+    if (request.message.role !== "user") throw new HttpError(404, `Chat ${request.id} does not exist.`, "unknown_chat");
+    return createChat({
+      id: request.id,
+      title: titleFrom(request.message as UIMessage),
+      modelRef,
+      toolMode: request.toolMode ?? settings.chat.toolMode,
+      supervised: request.supervised ?? settings.chat.supervised,
+    });
+  }
+  const changes: Partial<ChatRecord> = {};
+  if (request.model && request.model !== existing.modelRef) changes.modelRef = request.model;
+  if (request.toolMode && request.toolMode !== existing.toolMode) changes.toolMode = request.toolMode;
+  return Object.keys(changes).length ? updateChat(existing.id, changes) : existing;
+}
+
+/** Builds the history this turn continues from, with the server's copy as the authority. */
+async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ messages: UIMessage[]; position: number }> {
+  const stored = await loadMessages(chat.id);
+  const incoming = request.message as UIMessage;
+
+  if (request.trigger === "regenerate-message") {
+    const lastUser = stored.findLastIndex((m) => m.role === "user");
+    if (lastUser === -1) throw new HttpError(400, "There is no question to answer again.", "nothing_to_regenerate");
+    if ((await pendingApprovals(chat.id)).length) throw new HttpError(409, "Answer the pending approval first.", "pending_approval");
+    await deleteMessagesFrom(chat.id, lastUser + 1);
+    return { messages: stored.slice(0, lastUser + 1), position: lastUser + 1 };
+  }
+  if (incoming.role === "user") {
+    if ((await pendingApprovals(chat.id)).length) throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
+    const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text") };
+    if (userMessage.parts.length === 0) throw new HttpError(400, "The message has no text.", "empty_message");
+    await saveMessage(chat.id, stored.length, userMessage);
+    await touchChat(chat.id);
+    return { messages: [...stored, userMessage], position: stored.length + 1 };
+  }
+  const last = stored.at(-1);
+  if (!last || last.role !== "assistant" || last.id !== incoming.id) {
+    throw new HttpError(409, "Approval decisions must answer the chat's latest message.", "stale_message");
+  }
+  const decided = await applyApprovalResponses({
+    chatId: chat.id,
+    stored: last,
+    responses: approvalResponsesOf(incoming),
+    grantApprovalIds: new Set(request.grantApprovalIds),
+  });
+  await saveMessage(chat.id, stored.length - 1, decided);
+  return { messages: [...stored.slice(0, -1), decided], position: stored.length - 1 };
+}
+
+export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
+  const settings = getSettings();
+  const registry = await getRegistry();
+  const contextFor = (toolName: string, chatId: string | null = null, toolSignal?: AbortSignal) =>
+    createToolContext({ settings, toolName, chatId, signal: toolSignal });
+  await sweepExpiredApprovals(registry, (name) => contextFor(name));
+
+  const chat = await ensureChat(request);
+  const { messages, position } = await historyFor(chat, request);
+  const resolver = createModelResolver(settings);
+  let model;
+  try {
+    model = resolver.byName(chat.modelRef);
+  } catch (error) {
+    if (error instanceof ModelConfigError) throw new HttpError(400, error.message, "model_config");
+    throw error;
+  }
+  const modelId = `${model.provider}/${model.modelId}`;
+  const describeError = (error: unknown) => scrubProviderError(providerErrorText(error), settings);
+  const grants = new Set(await listGrants(chat.id));
+  const continuing = messages.at(-1)?.role === "assistant";
+  const responsePosition = continuing ? position : messages.length;
+
+  const persist = async (message: UIMessage, final: boolean, aborted: boolean) => {
+    const stored = final && aborted ? closeInterruptedCalls(message) : message;
+    await saveMessage(chat.id, responsePosition, stored);
+    await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+    if (final && aborted) {
+      for (const part of stored.parts) {
+        if (isToolPart(part) && part.state === "output-error") await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
+      }
+    }
+  };
+
+  const stream = await runChatTurn({
+    chatId: chat.id,
+    messages,
+    model,
+    toolMode: chat.toolMode,
+    protocol: settings.chat.textProtocol,
+    supervised: chat.supervised,
+    maxSteps: settings.chat.maxSteps,
+    registry,
+    grants,
+    approvalSecret: approvalSecret(),
+    approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
+    signal,
+    guardFile: settings.aiAssistedGuardFile,
+    describeError,
+    generateMessageId: generateId,
+    contextFor: (tool, toolSignal) => ({ ...createToolContext({ settings, toolName: tool.name, chatId: chat.id, modelId, isNewConversation: messages.length <= 1, signal: toolSignal, llm: (toolName, name) => resolver.resolve(settings.tools[toolName]?.llm ?? { type: "ref", ref: name ?? chat.modelRef }) }) }),
+    hooks: {
+      onToolStart: async ({ toolCallId, tool, input }) => {
+        const data = { chatId: chat.id, toolName: tool.name, sourcePackage: tool.sourcePackage, input: JSON.stringify(input ?? {}), inputHash: inputHash(input ?? {}), state: "running", startedAt: new Date(), model: modelId };
+        await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
+      },
+      onToolFinish: async ({ toolCallId, result }) => {
+        await updateToolCall(toolCallId, { state: result.isError ? "error" : "done", isError: result.isError, output: result.text, durationMs: result.durationMs, madeChanges: result.madeChanges, finishedAt: new Date() });
+      },
+      onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
+        const data = {
+          chatId: chat.id,
+          toolName: tool.name,
+          sourcePackage: tool.sourcePackage,
+          input: JSON.stringify(input ?? {}),
+          inputHash: inputHash(input ?? {}),
+          state: decision.decision === "approved" ? "approved" : "not-admitted",
+          decidedBy: decision.by,
+          decision: decision.decision,
+          decisionReason: decision.reason ?? null,
+          decidedAt: new Date(decision.at),
+          output: text ?? null,
+          model: modelId,
+        };
+        await upsertToolCall(toolCallId, data, data);
+      },
+      onStepEnd: (message) => persist(message, false, false),
+      onEnd: (message, { aborted }) => persist(message, true, aborted),
+    },
+  });
+  // The server reads its own copy to the end, so the last step is stored even when the browser
+  // goes away mid-answer (the client's branch is then cancelled, not this one).
+  const [toClient, toServer] = stream.tee();
+  void drain(toServer);
+  return createUIMessageStreamResponse({ stream: toClient, headers: { "x-toolroom-chat": chat.id } });
+}
+
+async function drain(stream: ReadableStream<unknown>): Promise<void> {
+  const reader = stream.getReader();
+  try {
+    while (!(await reader.read()).done);
+  } catch (error) {
+    console.error(`toolroom: chat stream failed: ${(error as Error).message}`);
+  }
+}
+

@@ -1,0 +1,14 @@
+/** A request the server refuses, with the reason a person can act on. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = "bad_request",
+  ) {
+    super(message);
+  }
+
+  toResponse(): Response {
+    return Response.json({ error: this.message, code: this.code }, { status: this.status });
+  }
+}

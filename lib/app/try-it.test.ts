@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settingsSchema } from "@/lib/settings/schema";
+import type { Registry } from "@/lib/tools/registry-types";
+import { loadRegistry } from "./registry";
+import { runTryIt, type TryItDeps } from "./try-it";
+import { TryItApprovals } from "./try-it-approvals";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-tryit-"));
+const settings = settingsSchema.parse({
+  sourceRoot: root,
+  plugins: { paths: [path.resolve("examples/plugins/toolroom-plugin-sample")] },
+  chat: { approvalTimeoutSeconds: 60 },
+  tools: { read_file: { enabled: false } },
+});
+let registry: Registry;
+let now = 0;
+let deps: TryItDeps;
+
+beforeAll(async () => {
+  registry = await loadRegistry({ settings, log: () => {} });
+  deps = { registry, settings, approvals: new TryItApprovals(() => now) };
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const note = path.join(root, ".toolroom", "notes", "t1.md");
+
+describe("runTryIt", () => {
+  it("runs a read-only tool directly", async () => {
+    const r = await runTryIt("count_words", { input: { text: "a b c" } }, deps);
+    expect(r).toMatchObject({ httpStatus: 200, body: { status: "done", text: "words=3 lines=1 chars=5", isError: false } });
+  });
+
+  it("answers field issues for invalid input, without running", async () => {
+    const r = await runTryIt("write_note", { input: { title: "bad title!", body: 1 } }, deps);
+    expect(r.httpStatus).toBe(422);
+    expect(r.body).toMatchObject({ status: "invalid" });
+    if (r.body.status !== "invalid") return;
+    expect(r.body.issues.map((i) => i.path).sort()).toEqual(["body", "title"]);
+  });
+
+  it("asks for approval, then denies without running", async () => {
+    const input = { title: "t1", body: "hello" };
+    const first = await runTryIt("write_note", { input }, deps);
+    expect(first.body).toMatchObject({ status: "approval-required", toolName: "write_note", sourcePackage: "toolroom-plugin-sample", readonly: false });
+    if (first.body.status !== "approval-required") return;
+    const denied = await runTryIt("write_note", { input, approvalId: first.body.approvalId, decision: "deny", reason: "not now" }, deps);
+    expect(denied.body).toMatchObject({ status: "not-admitted", why: "denied", text: expect.stringContaining('declined the note "t1" (reason: not now)') });
+    expect(fs.existsSync(note)).toBe(false);
+    // The id is spent.
+    const again = await runTryIt("write_note", { input, approvalId: first.body.approvalId, decision: "approve" }, deps);
+    expect(again).toMatchObject({ httpStatus: 409, body: { status: "error", error: expect.stringContaining("already used") } });
+    expect(fs.existsSync(note)).toBe(false);
+  });
+
+  it("runs on approval only with the exact input", async () => {
+    const input = { title: "t1", body: "hello" };
+    const first = await runTryIt("write_note", { input }, deps);
+    if (first.body.status !== "approval-required") throw new Error("expected approval");
+    const changed = await runTryIt("write_note", { input: { ...input, body: "other" }, approvalId: first.body.approvalId, decision: "approve" }, deps);
+    expect(changed).toMatchObject({ httpStatus: 409 });
+    expect(await runTryIt("write_note", { input, approvalId: "forged", decision: "approve" }, deps)).toMatchObject({ httpStatus: 409 });
+    const ok = await runTryIt("write_note", { input: { body: "hello", title: "t1" }, approvalId: first.body.approvalId, decision: "approve" }, deps);
+    expect(ok.body).toMatchObject({ status: "done", text: "Wrote .toolroom/notes/t1.md", madeChanges: true });
+    expect(fs.readFileSync(note, "utf8")).toBe("hello\n");
+  });
+
+  it("treats a late answer as timed out", async () => {
+    const input = { title: "t2", body: "x" };
+    const first = await runTryIt("write_note", { input }, deps);
+    if (first.body.status !== "approval-required") throw new Error("expected approval");
+    now += 61_000;
+    const late = await runTryIt("write_note", { input, approvalId: first.body.approvalId, decision: "approve" }, deps);
+    expect(late.body).toMatchObject({ status: "not-admitted", why: "timed-out", text: expect.stringContaining("in time") });
+    expect(fs.existsSync(path.join(root, ".toolroom", "notes", "t2.md"))).toBe(false);
+  });
+
+  it("refuses unknown and disabled tools and malformed bodies", async () => {
+    expect(await runTryIt("nope", { input: {} }, deps)).toMatchObject({ httpStatus: 404 });
+    expect(await runTryIt("read_file", { input: { path: "x" } }, deps)).toMatchObject({ httpStatus: 409, body: { error: expect.stringContaining("disabled") } });
+    expect(await runTryIt("count_words", [1], deps)).toMatchObject({ httpStatus: 400 });
+    expect(await runTryIt("count_words", { input: {}, decision: "maybe" }, deps)).toMatchObject({ httpStatus: 400 });
+  });
+});

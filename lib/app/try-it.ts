@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { summaryLine, isZodLike } from "@/lib/tools/define";
+import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
+import { invoke } from "@/lib/tools/invoke";
+import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
+import type { ToolOutput } from "@/lib/tools/types";
+import type { Settings } from "@/lib/settings/schema";
+import { createToolContext } from "./tool-context";
+import type { TryItApprovals } from "./try-it-approvals";
+
+/** `POST /api/tools/[name]/invoke` body. */
+export interface TryItRequest {
+  input: unknown;
+  approvalId?: string;
+  decision?: "approve" | "deny";
+  reason?: string;
+}
+
+export interface FieldIssue {
+  /** Dotted path into the input ("" for the input itself). */
+  path: string;
+  message: string;
+}
+
+export type TryItResponse =
+  | { status: "done"; text: string; output: ToolOutput; isError: boolean; durationMs: number; madeChanges: boolean; timedOut: boolean }
+  | { status: "approval-required"; approvalId: string; expiresAt: string; toolName: string; sourcePackage: string; readonly: boolean; summary: string; input: unknown }
+  | { status: "not-admitted"; why: "denied" | "timed-out"; text: string }
+  | { status: "invalid"; message: string; issues: FieldIssue[] }
+  | { status: "error"; error: string };
+
+export interface TryItDeps {
+  registry: Registry;
+  settings: Settings;
+  approvals: TryItApprovals;
+}
+
+type Reply = { httpStatus: number; body: TryItResponse };
+const reply = (httpStatus: number, body: TryItResponse): Reply => ({ httpStatus, body });
+
+/** Field-level issues from the tool's own schema (zod) or its JSON Schema (through zod). */
+async function inputIssues(tool: RegisteredTool, definitionInput: unknown, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; issues: FieldIssue[] }> {
+  let result: { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  try {
+    if (isZodLike(definitionInput)) result = definitionInput.safeParse(input);
+    else result = z.fromJSONSchema(tool.inputSchema as never).safeParse(input) as typeof result;
+  } catch (error) {
+    return { ok: false, issues: [{ path: "", message: `the input schema cannot be checked: ${(error as Error).message}` }] };
+  }
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, issues: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) };
+}
+
+function parseRequest(body: unknown): TryItRequest | string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be a JSON object with an `input` field";
+  const b = body as Record<string, unknown>;
+  if (!("input" in b)) return "the body has no `input` field";
+  if (b.decision !== undefined && b.decision !== "approve" && b.decision !== "deny") return 'decision must be "approve" or "deny"';
+  if (b.approvalId !== undefined && typeof b.approvalId !== "string") return "approvalId must be a string";
+  if (b.reason !== undefined && typeof b.reason !== "string") return "reason must be a string";
+  return { input: b.input, approvalId: b.approvalId as string | undefined, decision: b.decision as TryItRequest["decision"], reason: b.reason as string | undefined };
+}
+
+/**
+ * One try-it call, through the same `invoke` and the same approval rule as chat. A confirming
+ * call is answered with `approval-required` (a pending approval is stored); it runs only when
+ * the same input comes back with that approval id and `decision: "approve"`.
+ */
+export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps): Promise<Reply> {
+  const registered = deps.registry.get(name);
+  if (!registered) return reply(404, { status: "error", error: `no tool named ${name} is registered` });
+  if (!registered.enabled) return reply(409, { status: "error", error: `${name} is disabled in settings (tools.${name}.enabled: false)` });
+  const request = parseRequest(rawBody);
+  if (typeof request === "string") return reply(400, { status: "error", error: request });
+
+  const ctx = createToolContext({ settings: deps.settings, toolName: name });
+  let tool;
+  try {
+    tool = registered.resolve(ctx);
+  } catch (error) {
+    return reply(500, { status: "error", error: `${name} could not be set up: ${(error as Error).message}` });
+  }
+
+  if (request.decision) {
+    const check = deps.approvals.take(request.approvalId, name, request.input);
+    if (!check.ok && check.reason === "expired") {
+      return reply(200, { status: "not-admitted", why: "timed-out", text: notAdmittedText(tool, request.input, { kind: "timed-out" }) });
+    }
+    if (!check.ok) return reply(409, { status: "error", error: `approval refused: ${check.message}` });
+    if (request.decision === "deny") {
+      const reason = request.reason?.trim() || undefined;
+      return reply(200, { status: "not-admitted", why: "denied", text: notAdmittedText(tool, request.input, reason ? { kind: "denied", reason } : { kind: "denied" }) });
+    }
+  } else {
+    const valid = await inputIssues(registered, tool.input, request.input ?? {});
+    if (!valid.ok) return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
+    if (await needsConfirmation(tool, valid.value, ctx)) {
+      const approval = deps.approvals.issue(name, request.input, deps.settings.chat.approvalTimeoutSeconds);
+      return reply(200, {
+        status: "approval-required",
+        approvalId: approval.approvalId,
+        expiresAt: new Date(approval.expiresAt).toISOString(),
+        toolName: name,
+        sourcePackage: registered.sourcePackage,
+        readonly: registered.readonly,
+        summary: summaryLine(registered.description),
+        input: request.input,
+      });
+    }
+  }
+
+  const result = await invoke(tool, request.input, ctx, { guardFile: deps.settings.aiAssistedGuardFile });
+  return reply(200, { status: "done", text: result.text, output: result.output, isError: result.isError, durationMs: result.durationMs, madeChanges: result.madeChanges, timedOut: result.timedOut });
+}

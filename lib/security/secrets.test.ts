@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { settingsSchema } from "@/lib/settings/schema";
+import { knownSecrets, scrubProviderError, scrubText } from "./secrets";
+
+const settings = settingsSchema.parse({
+  llms: { gpt: { provider: "openai", apiKey: "sk-settings-key-0123456789", headers: { "X-Org": "org-header-value" } } },
+  mcpServers: { gh: { command: "gh-mcp", env: { GITHUB_TOKEN: "ghp_mcpenvvalue123" } } },
+  server: { token: "server-token-abcdef" },
+});
+
+describe("secret scrubbing", () => {
+  it("knows settings secrets, headers, MCP env values and credential env variables", () => {
+    const secrets = knownSecrets(settings, { OPENAI_API_KEY: "env-openai-key-987654", PATH: "/usr/bin", SHORT_KEY: "abc" });
+    expect(secrets).toEqual(expect.arrayContaining(["sk-settings-key-0123456789", "org-header-value", "ghp_mcpenvvalue123", "server-token-abcdef", "env-openai-key-987654"]));
+    expect(secrets).not.toContain("/usr/bin");
+    expect(secrets).not.toContain("abc");
+  });
+
+  it("masks known secrets and credential-shaped strings in provider errors", () => {
+    const message = 'Incorrect API key provided: sk-settings-key-0123456789. Request had "Authorization: Bearer sk-proj-unknownkey1234567890" and x-api-key: abcdefghijkl';
+    const scrubbed = scrubProviderError(message, settings);
+    expect(scrubbed).not.toContain("sk-settings-key-0123456789");
+    expect(scrubbed).not.toContain("unknownkey1234567890");
+    expect(scrubbed).not.toContain("abcdefghijkl");
+    expect(scrubbed).toContain("Incorrect API key provided: ••••89");
+  });
+
+  it("leaves ordinary text alone", () => {
+    expect(scrubText("model gpt-4o-mini not found (404)", [])).toBe("model gpt-4o-mini not found (404)");
+  });
+});

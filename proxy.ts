@@ -1,0 +1,29 @@
+// Every request (pages, API routes, /api/mcp, static files) passes this gate: host check against
+// DNS rebinding, access token off loopback, cross-site refusal for changes, security headers.
+// No CORS headers are ever added, so other sites cannot read responses. The rules live in
+// lib/security; this file only turns their answer into a response.
+import { NextResponse, type NextRequest } from "next/server";
+import { getSettings } from "@/lib/settings";
+import { securityConfig, type SecurityConfig } from "@/lib/security/config";
+import { SECURITY_HEADERS } from "@/lib/security/headers";
+import { decide } from "@/lib/security/policy";
+
+// Settings are read once per process anyway; the proxy runs in the Node.js runtime (Next 16's default).
+let security: SecurityConfig | undefined;
+
+export function proxy(request: NextRequest): NextResponse {
+  security ??= securityConfig(getSettings());
+  const decision = decide(request, security);
+  let response: NextResponse;
+  if (decision.action === "pass") {
+    response = NextResponse.next();
+  } else if (decision.action === "redirect") {
+    // Next's proxy adapter needs an absolute Location; it makes a same-origin one relative again.
+    const location = new URL(decision.location, request.url).toString();
+    response = new NextResponse(null, { status: 303, headers: { Location: location, "Set-Cookie": decision.setCookie, "Cache-Control": "no-store" } });
+  } else {
+    response = new NextResponse(`${decision.message}\n`, { status: decision.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
