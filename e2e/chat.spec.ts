@@ -25,7 +25,8 @@ for (const mode of ["native", "text"] as const) {
       const before = await page.getByTestId("message-list").innerText();
       await page.goto(url);
       await expect(chat.toolCards("list_files")).toHaveCount(1);
-      await expect(page.getByTestId("message-list")).toHaveText(before);
+      await expect(page.getByTestId("answered-by")).toBeVisible();
+      expect(await page.getByTestId("message-list").innerText()).toBe(before);
       await expect(page.getByTestId(`mode-${mode}`)).toHaveAttribute("aria-checked", "true");
     });
 

@@ -118,6 +118,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const model = turn.toolMode === "text" ? wrapLanguageModel({ model: turn.model, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) }) : turn.model;
 
   const approvalFor = async (toolCallId: string, toolName: string, input: unknown): Promise<ToolApprovalStatus> => {
+    // A call a person already decided (the SDK asks again when it resumes) keeps that decision.
+    if (metadata.calls?.[toolCallId]?.decision) return "not-applicable";
     const entry = definitions.get(toolName);
     if (!entry || !(await needsConfirmation(entry.tool, input, entry.ctx))) return "not-applicable";
     const at = new Date().toISOString();

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ChatPage } from "./pages/chat";
+
+const marker = (name: string) => `e2e-marker-${name}-${Date.now()}.txt`;
+const exists = (file: string) => fs.existsSync(path.resolve(file));
+
+for (const mode of ["native", "text"] as const) {
+  test.describe(`approvals in ${mode} mode`, () => {
+    test("approve runs the tool and shows its result", async ({ page }) => {
+      const file = marker(`approve-${mode}`);
+      const chat = new ChatPage(page);
+      await chat.openNew();
+      await chat.setMode(mode);
+      await chat.send(`run \`touch ${file}\``);
+
+      await expect(chat.dialog).toBeVisible();
+      await expect(chat.dialog.getByTestId("approval-tool")).toHaveText("run_terminal_command");
+      await expect(chat.dialog.getByTestId("approval-args")).toContainText(`touch ${file}`);
+      await expect(chat.dialog.getByTestId("approval-countdown")).toBeVisible();
+      expect(exists(file)).toBe(false);
+
+      await chat.dialog.getByTestId("approval-approve").click();
+      const card = chat.toolCards("run_terminal_command");
+      await expect(card.getByTestId("tool-call-status")).toHaveText("done · approved");
+      expect(exists(file)).toBe(true);
+      fs.rmSync(file, { force: true });
+    });
+
+    test("deny with a reason: nothing runs and the model is told", async ({ page }) => {
+      const file = marker(`deny-${mode}`);
+      const chat = new ChatPage(page);
+      await chat.openNew();
+      await chat.setMode(mode);
+      await chat.send(`run \`touch ${file}\``);
+      await expect(chat.dialog).toBeVisible();
+      await chat.dialog.getByTestId("approval-reason").fill("not in my repo");
+      await chat.dialog.getByTestId("approval-deny").click();
+
+      const card = chat.toolCards("run_terminal_command");
+      await expect(card.getByTestId("tool-call-status")).toHaveText("denied: not in my repo");
+      // The model's next text reflects the not-admitted result it received.
+      await expect(chat.assistantMessages.last()).toContainText(/not run|denied/i);
+      expect(exists(file)).toBe(false);
+    });
+
+    test("a pending approval survives a reload, and keyboard: Esc denies", async ({ page }) => {
+      const file = marker(`reload-${mode}`);
+      const chat = new ChatPage(page);
+      await chat.openNew();
+      await chat.setMode(mode);
+      await chat.send(`run \`touch ${file}\``);
+      await expect(chat.dialog).toBeVisible();
+      const url = await chat.chatUrl();
+
+      await page.goto(url);
+      await expect(chat.dialog).toBeVisible();
+      await expect(chat.dialog.getByTestId("approval-args")).toContainText(file);
+      // Focus starts on the dialog itself: Enter there approves nothing.
+      await page.keyboard.press("Enter");
+      await expect(chat.dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-status")).toHaveText("denied");
+      expect(exists(file)).toBe(false);
+    });
+
+    test("approve for this chat: the second call runs without a dialog", async ({ page }) => {
+      const first = marker(`grant1-${mode}`);
+      const second = marker(`grant2-${mode}`);
+      const chat = new ChatPage(page);
+      await chat.openNew();
+      await chat.setMode(mode);
+      await chat.send(`run \`touch ${first}\``);
+      await expect(chat.dialog).toBeVisible();
+      await chat.dialog.getByTestId("approval-grant").check();
+      await chat.dialog.getByTestId("approval-approve").click();
+      await expect(chat.toolCards("run_terminal_command").first().getByTestId("tool-call-status")).toHaveText("done · approved");
+      await chat.waitIdle();
+      await expect(page.getByTestId("grants")).toContainText("run_terminal_command");
+
+      await chat.send(`run \`touch ${second}\``);
+      await expect(chat.toolCards("run_terminal_command")).toHaveCount(2);
+      await expect(chat.toolCards("run_terminal_command").nth(1).getByTestId("tool-call-status")).toHaveText("done · auto-approved by grant");
+      await expect(chat.dialog).toHaveCount(0);
+      expect(exists(first) && exists(second)).toBe(true);
+      fs.rmSync(first, { force: true });
+      fs.rmSync(second, { force: true });
+    });
+  });
+}
+
+test("unsupervised: the call is not admitted, with no dialog, and the model continues", async ({ page }) => {
+  const file = marker("unsupervised");
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  page.once("dialog", (d) => void d.accept());
+  await page.getByTestId("supervised-toggle").uncheck();
+  await chat.send(`run \`touch ${file}\``);
+  const card = chat.toolCards("run_terminal_command");
+  await expect(card.getByTestId("tool-call-status")).toHaveText("not admitted (unsupervised)");
+  await expect(chat.dialog).toHaveCount(0);
+  await expect(chat.assistantMessages.last()).toContainText(/not run|not admitted|unsupervised/i);
+  expect(exists(file)).toBe(false);
+});
