@@ -27,6 +27,13 @@ export interface ChatViewProps {
   tools: Record<string, ToolJson>;
 }
 
+/** A new chat is titled by its first message, as the server titles it. */
+function firstUserText(messages: UIMessage[]): string | undefined {
+  const text = messages.find((m) => m.role === "user")?.parts.map((p) => (p.type === "text" ? p.text : "")).join(" ").trim();
+  if (!text) return undefined;
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
 export function ChatView(props: ChatViewProps) {
   const queryClient = useQueryClient();
   const [config, setConfig] = useState(props.initialConfig);
@@ -91,7 +98,7 @@ export function ChatView(props: ChatViewProps) {
       <ChatSidebar activeId={props.chatId} />
       <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Chat">
         <ChatHeader
-          title={messages.length ? props.title : "New chat"}
+          title={props.exists ? props.title : firstUserText(messages) ?? "New chat"}
           chatExists={exists}
           chatId={props.chatId}
           config={config}

@@ -72,6 +72,9 @@ export async function applyApprovalResponses(args: {
     if (!record || record.chatId !== args.chatId || record.id !== response.toolCallId) {
       throw new HttpError(403, `Approval ${response.approvalId} was not issued for this chat; the tool did not run.`, "unknown_approval");
     }
+    if (record.approvalState === "expired") {
+      throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
+    }
     const storedPart = message.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
     if (!storedPart || !isToolPart(storedPart) || storedPart.state !== "approval-requested" || record.approvalState !== "pending") {
       throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
