@@ -62,6 +62,15 @@ test("a model that is not configured gives a visible error and the chat stays us
   // The e2e gpt entry points at OpenAI with a fake key and no network: a provider error, keys scrubbed.
   await expect(page.getByTestId("message-error").or(page.getByTestId("chat-error"))).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("body")).not.toContainText("sk-e2e-secret-never-shown-123456");
+  // The exported chat carries the provider error too, scrubbed like the page.
+  const chats = (await (await page.request.get("/api/chats")).json()) as { chats: { id: string; title: string }[] };
+  const chatId = chats.chats.find((c) => c.title === "hello there")?.id;
+  expect(chatId).toBeTruthy();
+  const exported = await page.request.get(`/api/chats/${chatId}/export`);
+  expect(exported.ok()).toBe(true);
+  const text = await exported.text();
+  expect(text).toContain("toolCalls");
+  expect(text).not.toContain("sk-e2e-secret-never-shown-123456");
   await page.getByTestId("model-picker").selectOption("offline");
   await chat.send("list files in lib");
   await expect(chat.toolCards("list_files")).toHaveCount(1);
