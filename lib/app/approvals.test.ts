@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 async function post(body: Record<string, unknown>): Promise<Response> {
-  const { chatRequestSchema } = await import("@/app/api/chat/schema");
+  const { chatRequestSchema } = await import("./chat-request");
   const { HttpError } = await import("./http-error");
   try {
     const response = await service.handleChatRequest(chatRequestSchema.parse(body), new AbortController().signal);

@@ -5,10 +5,11 @@ import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
 import { TIMEOUT_REASON } from "@/lib/chat/engine";
 import { addGrant, decideApproval, getToolCallByApproval, loadMessages, pendingApprovals, saveMessage, upsertToolCall } from "@/lib/db/queries";
 import { notAdmittedText } from "@/lib/tools/confirm";
-import type { Registry } from "@/lib/tools/registry-types";
-import type { ToolContext } from "@/lib/tools/types";
+import { getSettings } from "@/lib/settings";
 import { HttpError } from "./http-error";
 import { inputHash } from "./input-hash";
+import { getRegistry } from "./registry";
+import { createToolContext } from "./tool-context";
 
 /** Records every approval the SDK asked for in this message as a pending, server-issued request. */
 export async function recordApprovalRequests(chatId: string, message: UIMessage, timeoutSeconds: number, model: string): Promise<void> {
@@ -131,12 +132,14 @@ async function timeOut(chatId: string, approvalId: string, now: Date, notAdmitte
 }
 
 /** Enforced by the server even with no browser open: pending approvals past their expiry time out. */
-export async function sweepExpiredApprovals(registry: Registry, contextFor: (toolName: string) => ToolContext, now = new Date()): Promise<number> {
+export async function sweepExpiredApprovals(now = new Date()): Promise<number> {
+  const settings = getSettings();
+  const registry = await getRegistry();
   let count = 0;
   for (const record of await pendingApprovals()) {
     if (!record.expiresAt || record.expiresAt.getTime() > now.getTime() || !record.approvalId) continue;
     const registered = registry.get(record.toolName);
-    const text = registered ? notAdmittedText(registered.resolve(contextFor(record.toolName)), JSON.parse(record.input) as unknown, { kind: "timed-out" }) : undefined;
+    const text = registered ? notAdmittedText(registered.resolve(createToolContext({ settings, toolName: record.toolName, chatId: record.chatId })), JSON.parse(record.input) as unknown, { kind: "timed-out" }) : undefined;
     await timeOut(record.chatId, record.approvalId, now, text);
     count++;
   }

@@ -21,11 +21,12 @@ import { getSettings } from "@/lib/settings";
 import { scrubProviderError } from "@/lib/security/secrets";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
 import { approvalSecret } from "./approval-secret";
+import { defaultChatConfig } from "./chat-view";
 import { HttpError } from "./http-error";
 import { inputHash } from "./input-hash";
 import { getRegistry } from "./registry";
 import { createToolContext } from "./tool-context";
-import type { ChatRequest } from "@/app/api/chat/schema";
+import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
   const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join(" ").replace(/\s+/g, " ").trim();
@@ -35,7 +36,8 @@ function titleFrom(message: UIMessage): string {
 async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
   const settings = getSettings();
   const existing = await getChat(request.id);
-  const modelRef = request.model ?? (settings.chat.llm.type === "ref" ? settings.chat.llm.ref : Object.keys(settings.llms)[0] ?? "offline");
+  const defaults = defaultChatConfig();
+  const modelRef = request.model ?? defaults.modelRef;
   if (request.model && !settings.llms[request.model]) throw new HttpError(400, `No model named "${request.model}" in settings llms.`, "unknown_model");
   if (!existing) {
     if (request.message.role !== "user") throw new HttpError(404, `Chat ${request.id} does not exist.`, "unknown_chat");
@@ -43,8 +45,8 @@ async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
       id: request.id,
       title: titleFrom(request.message as UIMessage),
       modelRef,
-      toolMode: request.toolMode ?? settings.chat.toolMode,
-      supervised: request.supervised ?? settings.chat.supervised,
+      toolMode: request.toolMode ?? defaults.toolMode,
+      supervised: request.supervised ?? defaults.supervised,
     });
   }
   const changes: Partial<ChatRecord> = {};
@@ -90,9 +92,7 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
 export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
   const settings = getSettings();
   const registry = await getRegistry();
-  const contextFor = (toolName: string, chatId: string | null = null, toolSignal?: AbortSignal) =>
-    createToolContext({ settings, toolName, chatId, signal: toolSignal });
-  await sweepExpiredApprovals(registry, (name) => contextFor(name));
+  await sweepExpiredApprovals();
 
   const chat = await ensureChat(request);
   const { messages, position } = await historyFor(chat, request);
@@ -137,7 +137,16 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
     guardFile: settings.aiAssistedGuardFile,
     describeError,
     generateMessageId: generateId,
-    contextFor: (tool, toolSignal) => ({ ...createToolContext({ settings, toolName: tool.name, chatId: chat.id, modelId, isNewConversation: messages.length <= 1, signal: toolSignal, llm: (toolName, name) => resolver.resolve(settings.tools[toolName]?.llm ?? { type: "ref", ref: name ?? chat.modelRef }) }) }),
+    contextFor: (toolName, toolSignal) =>
+      createToolContext({
+        settings,
+        toolName,
+        chatId: chat.id,
+        modelId,
+        isNewConversation: messages.length <= 1,
+        signal: toolSignal,
+        llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? { type: "ref", ref: name ?? chat.modelRef }),
+      }),
     hooks: {
       onToolStart: async ({ toolCallId, tool, input }) => {
         const data = { chatId: chat.id, toolName: tool.name, sourcePackage: tool.sourcePackage, input: JSON.stringify(input ?? {}), inputHash: inputHash(input ?? {}), state: "running", startedAt: new Date(), model: modelId };

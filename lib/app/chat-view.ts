@@ -2,11 +2,9 @@ import "server-only";
 import type { UIMessage } from "ai";
 import { getChat, listGrants, listToolCalls, loadMessages, type ChatRecord, type ToolCallRecord } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
-import { collectSecrets, scrubSecrets } from "@/lib/settings/mask";
+import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { sweepExpiredApprovals } from "./approvals";
-import { getRegistry } from "./registry";
-import { createToolContext } from "./tool-context";
 
 export interface ChatDetail {
   chat: Omit<ChatRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
@@ -20,8 +18,7 @@ function serializeChat(chat: ChatRecord): ChatDetail["chat"] {
 
 /** A chat as the page shows it, after timing out any approval that expired meanwhile. */
 export async function chatDetail(id: string): Promise<ChatDetail | null> {
-  const settings = getSettings();
-  await sweepExpiredApprovals(await getRegistry(), (toolName) => createToolContext({ settings, toolName, chatId: id }));
+  await sweepExpiredApprovals();
   const chat = await getChat(id);
   if (!chat) return null;
   return { chat: serializeChat(chat), messages: await loadMessages(id), grants: await listGrants(id) };
@@ -46,5 +43,5 @@ export async function chatExport(id: string): Promise<Record<string, unknown> | 
   if (!detail) return null;
   const calls: ToolCallRecord[] = await listToolCalls(id);
   const text = JSON.stringify({ exportedAt: new Date().toISOString(), ...detail, toolCalls: calls }, null, 2);
-  return JSON.parse(scrubSecrets(text, collectSecrets(getSettings()))) as Record<string, unknown>;
+  return JSON.parse(scrubText(text, knownSecrets(getSettings()))) as Record<string, unknown>;
 }

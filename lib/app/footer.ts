@@ -1,4 +1,5 @@
 import "server-only";
+import { modelLabel } from "@/lib/chat/models";
 import { describeDatabase } from "@/lib/db/url";
 import { getSettings } from "@/lib/settings";
 
@@ -6,13 +7,7 @@ import { getSettings } from "@/lib/settings";
 export function footerFacts(): { model: string; database: string } {
   const settings = getSettings();
   const llm = settings.chat.llm;
-  const model = llm.type === "ref" ? describeLlm(llm.ref, settings.llms[llm.ref]) : `${llm.provider}/${llm.model ?? "default"}`;
+  const entry = llm.type === "ref" ? settings.llms[llm.ref] : undefined;
+  const model = llm.type === "custom" ? `${llm.provider}/${llm.model ?? "default"}` : entry ? modelLabel(llm.ref, entry) : `${llm.ref} (not configured)`;
   return { model, database: describeDatabase() };
-}
-
-function describeLlm(ref: string, entry: (ReturnType<typeof getSettings>["llms"])[string] | undefined): string {
-  if (!entry) return `${ref} (not configured)`;
-  if ("type" in entry) return `${ref} (fallback: ${entry.chain.join(" → ")})`;
-  if (entry.provider === "offline") return "Offline (scripted)";
-  return `${ref} (${entry.provider}/${entry.model ?? "default"})`;
 }

@@ -1,17 +1,11 @@
-import { getSettings } from "@/lib/settings";
 import { sweepExpiredApprovals } from "./approvals";
-import { getRegistry } from "./registry";
-import { createToolContext } from "./tool-context";
 
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** Approval timeouts hold even when no browser is open: the server times them out on its own. */
 export function startApprovalSweeper(): void {
   const timer = setInterval(() => {
-    void (async () => {
-      const settings = getSettings();
-      await sweepExpiredApprovals(await getRegistry(), (toolName) => createToolContext({ settings, toolName }));
-    })().catch((error: unknown) => console.error(`toolroom: approval sweep failed: ${(error as Error).message}`));
+    sweepExpiredApprovals().catch((error: unknown) => console.error(`toolroom: approval sweep failed: ${(error as Error).message}`));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, inputHash, TryItApprovals } from "./try-it-approvals";
+import { canonicalJson } from "@/lib/tools/canonical-json";
+import { inputHash } from "./input-hash";
+import { TryItApprovals } from "./try-it-approvals";
 
 describe("TryItApprovals", () => {
   it("honours an approval once, for the same tool and input", () => {

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { inputHash } from "./input-hash";
 
 /**
  * Pending approvals of try-it calls. The server is the authority: an approval is honoured only
@@ -15,22 +16,6 @@ export interface PendingApproval {
 export type ApprovalCheck =
   | { ok: true; approval: PendingApproval }
   | { ok: false; reason: "unknown" | "wrong-tool" | "input-changed" | "expired" | "used"; message: string };
-
-/** JSON with object keys sorted, so the same input hashes the same whatever its key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-export function inputHash(input: unknown): string {
-  return createHash("sha256").update(canonicalJson(input)).digest("hex");
-}
 
 export class TryItApprovals {
   private readonly pending = new Map<string, PendingApproval>();

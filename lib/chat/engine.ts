@@ -54,7 +54,7 @@ export interface ChatTurn {
   /** Seconds a person has to answer an approval request. */
   approvalTimeoutSeconds: number;
   /** Builds the ToolContext for one tool in this chat. */
-  contextFor(tool: RegisteredTool, signal: AbortSignal): ToolContext;
+  contextFor(toolName: string, signal: AbortSignal): ToolContext;
   guardFile?: string;
   hooks?: EngineHooks;
   /** Maps a provider error to what the person sees (keys scrubbed). */
@@ -81,7 +81,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const enabled = turn.registry.tools.filter((t) => t.enabled);
   const definitions = new Map<string, { registered: RegisteredTool; tool: ToolDefinition; ctx: ToolContext }>();
   for (const registered of enabled) {
-    const ctx = turn.contextFor(registered, turn.signal);
+    const ctx = turn.contextFor(registered.name, turn.signal);
     definitions.set(registered.name, { registered, tool: registered.resolve(ctx), ctx });
   }
 
@@ -110,7 +110,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     tools[INVALID_CALL_TOOL_NAME] = tool({
       description: invalidCallTool.description,
       inputSchema: jsonSchema({ type: "object", properties: {}, additionalProperties: true }),
-      execute: async (input: unknown) => (await invoke(invalidCallTool, input, turn.contextFor(enabled[0] as RegisteredTool, turn.signal))).text,
+      execute: async (input: unknown) => (await invoke(invalidCallTool, input, turn.contextFor(INVALID_CALL_TOOL_NAME, turn.signal))).text,
     });
   }
 

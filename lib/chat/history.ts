@@ -1,4 +1,5 @@
 import type { ModelMessage, UIMessage } from "ai";
+import { canonicalJson } from "@/lib/tools/canonical-json";
 import { readMetadata } from "./metadata";
 
 export const INTERRUPTED_TEXT = "Error: the call was interrupted before the tool finished (the answer was stopped).";
@@ -64,15 +65,7 @@ export function callsSinceLastUser(messages: UIMessage[]): Map<string, string> {
 }
 
 export function callKey(toolName: string, input: unknown): string {
-  return `${toolName}\u0000${stableJson(input)}`;
-}
-
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
+  return `${toolName}\u0000${canonicalJson(input)}`;
 }
 
 export function decisionOf(message: UIMessage, toolCallId: string) {

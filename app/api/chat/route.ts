@@ -1,6 +1,6 @@
 import { handleChatRequest } from "@/lib/app/chat-service";
 import { HttpError } from "@/lib/app/http-error";
-import { chatRequestSchema } from "./schema";
+import { chatRequestSchema } from "@/lib/app/chat-request";
 
 export async function POST(request: Request) {
   let json: unknown;
