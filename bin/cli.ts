@@ -1,7 +1,9 @@
 import { Command, CommanderError } from "commander";
 import { toolroomPackage } from "@/lib/app/package-info";
+import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";
+import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
@@ -18,7 +20,9 @@ export function buildProgram(): Command {
   registerDoctor(program);
   registerTools(program);
   registerCall(program);
+  registerAsk(program);
   registerRuns(program);
+  registerMcp(program);
   return program;
 }
 

@@ -1,0 +1,83 @@
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { generateId } from "ai";
+import { Option, type Command } from "commander";
+import { loadRegistry } from "@/lib/app/registry";
+import { turnSetup } from "@/lib/app/turn-setup";
+import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
+import type { LlmRef, Settings } from "@/lib/settings/schema";
+import { describeNotAdmitted } from "@/lib/tools/confirm";
+import { CliExit, cliSettings } from "../context";
+import { streamPrinter } from "./ask-print";
+import { promptApproval } from "./ask-prompt";
+import { askTurn } from "./ask-turn";
+
+/** What a shell reports for a run stopped with Ctrl-C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+
+interface AskOptions {
+  mode?: "native" | "text";
+  model?: string;
+  json?: boolean;
+}
+
+export function registerAsk(program: Command): void {
+  program
+    .command("ask <message>")
+    .description("one chat turn through the same engine as the web chat; streams the answer and each tool call")
+    .addOption(new Option("--mode <mode>", "tool mode (default: settings chat.toolMode)").choices(["native", "text"]))
+    .option("--model <ref>", "a model from settings llms (default: settings chat.llm)")
+    .option("--json", "print only the final UI messages, as JSON, on stdout")
+    .action(async (message: string, options: AskOptions) => {
+      if (!message.trim()) throw new CliExit(2, "toolroom: the message is empty.");
+      const { settings } = cliSettings(program.opts<{ config?: string }>().config);
+      const chatLlm: LlmRef = options.model ? { type: "ref", ref: options.model } : settings.chat.llm;
+      const { resolver, model } = resolveModel(settings, chatLlm);
+      const registry = await loadRegistry({ settings, log: () => {} });
+
+      const controller = new AbortController();
+      const interrupt = () => controller.abort();
+      // Once: a second Ctrl-C gets Node's default and ends the process outright.
+      process.once("SIGINT", interrupt);
+      const printer = options.json ? undefined : streamPrinter(process.stdout, process.stderr);
+      const chatId = `ask-${generateId()}`;
+      const setup = turnSetup({ settings, resolver, chatId, modelId: `${model.provider}/${model.modelId}`, chatLlm, isNewConversation: true });
+
+      const outcome = await askTurn({
+        turn: {
+          ...setup,
+          chatId,
+          model,
+          toolMode: options.mode ?? settings.chat.toolMode,
+          // Without a terminal nobody can answer y/N, so calls that need a person are not admitted.
+          supervised: settings.chat.supervised && process.stdin.isTTY === true,
+          registry,
+          grants: new Set(),
+          signal: controller.signal,
+          generateMessageId: generateId,
+        },
+        messages: [{ id: generateId(), role: "user", parts: [{ type: "text", text: message }] }],
+        onChunk: (chunk) => printer?.chunk(chunk),
+        decide: async (call) => {
+          const decision = await promptApproval(call, { timeoutSeconds: setup.approvalTimeoutSeconds, signal: controller.signal, onInterrupt: interrupt });
+          if (decision.decision !== "approved") printer?.declined(call.toolCallId, describeNotAdmitted({ kind: decision.decision === "timed-out" ? "timed-out" : "denied" }));
+          return decision;
+        },
+      }).finally(() => process.off("SIGINT", interrupt));
+
+      printer?.end();
+      if (options.json) process.stdout.write(`${JSON.stringify(outcome.messages, null, 2)}\n`);
+      if (outcome.aborted) throw new CliExit(EXIT_INTERRUPTED, "toolroom: stopped.");
+      if (outcome.error !== undefined) throw new CliExit(1, `toolroom: ${outcome.error}`);
+    });
+}
+
+/** A model the settings cannot give is a usage error (exit 2), named with the refs that exist. */
+function resolveModel(settings: Settings, ref: LlmRef): { resolver: ModelResolver; model: LanguageModelV4 } {
+  try {
+    const resolver = createModelResolver(settings);
+    return { resolver, model: resolver.resolve(ref) };
+  } catch (error) {
+    if (error instanceof ModelConfigError) throw new CliExit(2, `toolroom: ${error.message}`);
+    throw error;
+  }
+}

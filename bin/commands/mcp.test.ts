@@ -1,0 +1,75 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let root: string;
+let config: string;
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-mcp-stdio-"));
+  fs.mkdirSync(path.join(root, "src"));
+  fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
+  config = path.join(root, "toolroom.yaml");
+  fs.writeFileSync(config, `sourceRoot: ${root}\nplugins:\n  paths: [${path.resolve("examples/plugins/toolroom-plugin-sample")}]\n`);
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function cleanEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("TOOLROOM_")) env[key] = value;
+  env.XDG_CONFIG_HOME = path.join(root, "xdg");
+  return env;
+}
+
+async function connect(elicit?: "accept" | "decline") {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ["bin/toolroom.mjs", "--config", config, "mcp"], env: cleanEnv(), stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: "stdio-test", version: "0.0.1" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, async () => (elicit === "accept" ? { action: "accept", content: {} } : { action: "decline" }));
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("");
+
+describe("toolroom mcp (stdio)", () => {
+  it("serves the registry to the official SDK client", async () => {
+    const { client, stderr } = await connect();
+    try {
+      expect(client.getServerVersion()?.name).toBe("toolroom");
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === "list_files")?.annotations?.readOnlyHint).toBe(true);
+      expect(tools.find((t) => t.name === "write_note")?.annotations?.destructiveHint).toBe(true);
+      const listing = await client.callTool({ name: "list_files", arguments: { path: "src" } });
+      expect(text(listing)).toContain("a.ts");
+      // stdout is the protocol; the call's audit line goes to stderr.
+      await expect.poll(stderr).toContain('"tool":"list_files"');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it("asks before a confirming call: accept runs it, decline does not", async () => {
+    const yes = await connect("accept");
+    try {
+      expect(text(await yes.client.callTool({ name: "write_note", arguments: { title: "stdio-yes", body: "hi" } }))).toContain("Wrote");
+    } finally {
+      await yes.client.close();
+    }
+    const no = await connect("decline");
+    try {
+      expect(text(await no.client.callTool({ name: "write_note", arguments: { title: "stdio-no", body: "hi" } }))).toMatch(/^Not written/);
+      await expect.poll(no.stderr).toContain('"decision":"denied"');
+    } finally {
+      await no.client.close();
+    }
+    expect(fs.existsSync(path.join(root, ".toolroom/notes/stdio-yes.md"))).toBe(true);
+    expect(fs.existsSync(path.join(root, ".toolroom/notes/stdio-no.md"))).toBe(false);
+  }, 60_000);
+});

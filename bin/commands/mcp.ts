@@ -1,0 +1,30 @@
+import type { Command } from "commander";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { mcpServeOptions } from "@/lib/app/mcp-serve";
+import { loadRegistry } from "@/lib/app/registry";
+import { logMcpAudit } from "@/lib/mcp/audit";
+import { createMcpServer } from "@/lib/mcp/server";
+import { cliSettings } from "../context";
+
+export function registerMcp(program: Command): void {
+  program
+    .command("mcp")
+    .description("serve every registered tool over MCP on stdin/stdout (for Claude Desktop, Cursor, the MCP Inspector, …)")
+    .action(async () => {
+      const { settings } = cliSettings(program.opts<{ config?: string }>().config);
+      // stdout is the protocol channel: everything else goes to stderr.
+      const log = (message: string) => process.stderr.write(`${message}\n`);
+      const registry = await loadRegistry({ settings, log });
+      for (const d of registry.diagnostics) log(`toolroom mcp: skipped ${d.package} ${d.entry}: ${d.message}`);
+      const server = createMcpServer(mcpServeOptions(registry, settings, logMcpAudit(log), log));
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = resolve;
+        process.stdin.once("end", resolve);
+      });
+      await server.connect(transport);
+      log(`toolroom mcp: serving ${registry.tools.filter((t) => t.enabled).length} tools on stdio`);
+      await closed;
+      await server.close();
+    });
+}

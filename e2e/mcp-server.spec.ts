@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { promisify } from "node:util";
+import { ChatPage } from "./pages/chat";
+import { McpHttpClient } from "./pages/mcp-client";
+
+const run = promisify(execFile);
+
+test("the MCP conformance suite passes against /api/mcp, apart from the listed expected failures", async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const { stdout } = await run(
+    process.execPath,
+    ["node_modules/@modelcontextprotocol/conformance/dist/index.js", "server", "--url", `${baseURL}/api/mcp`, "--expected-failures", "e2e/fixtures/mcp-conformance-expected-failures.yaml", "-o", test.info().outputPath("conformance")],
+    { maxBuffer: 32 * 1024 * 1024 },
+  );
+  // A non-zero exit (an unexpected failure, or a stale expected failure) rejects above.
+  for (const scenario of ["server-initialize", "tools-list", "ping", "logging-set-level", "server-sse-multiple-streams", "dns-rebinding-protection"]) {
+    expect(stdout).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
+  }
+});
+
+test("an SDK client lists and calls tools over HTTP; a confirming call runs on accept only, and both show in chat history", async ({ baseURL, page }) => {
+  const yes = await McpHttpClient.connect(baseURL!, "e2e-mcp-yes", "accept");
+  const no = await McpHttpClient.connect(baseURL!, "e2e-mcp-no", "decline");
+  const ran = `e2e-marker-mcp-yes-${Date.now()}.txt`;
+  const refused = `e2e-marker-mcp-no-${Date.now()}.txt`;
+  try {
+    const { tools } = await yes.client.listTools();
+    expect(tools.find((t) => t.name === "read_file")?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((t) => t.name === "run_terminal_command")?.annotations?.destructiveHint).toBe(true);
+    expect((await yes.callText("read_file", { path: "package.json" })).text).toContain('"name": "toolroom"');
+
+    expect((await yes.callText("run_terminal_command", { command: `touch ${ran}` })).isError).toBe(false);
+    expect(yes.asked[0]).toContain(`touch ${ran}`);
+    expect(fs.existsSync(ran)).toBe(true);
+
+    const denied = await no.callText("run_terminal_command", { command: `touch ${refused}` });
+    expect(denied.text).toMatch(/declined in the MCP client/);
+    expect(fs.existsSync(refused)).toBe(false);
+  } finally {
+    await yes.close();
+    await no.close();
+    fs.rmSync(ran, { force: true });
+  }
+
+  // The audit: each MCP session is a chat in the history, with the decision on its cards.
+  const chat = new ChatPage(page);
+  await page.goto("/chat");
+  await page.getByTestId("chat-history-item").filter({ hasText: "MCP: e2e-mcp-no 1.0.0" }).getByRole("link").click();
+  await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-status")).toHaveText("denied: declined in the MCP client");
+  await page.getByTestId("chat-history-item").filter({ hasText: "MCP: e2e-mcp-yes 1.0.0" }).getByRole("link").click();
+  await expect(chat.toolCards("read_file").getByTestId("tool-call-status")).toHaveText("done");
+  await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-status")).toHaveText("done · approved");
+});

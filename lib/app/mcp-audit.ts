@@ -1,0 +1,53 @@
+import "server-only";
+import { generateId, type UIMessage } from "ai";
+import { withCallMeta, type ChatMessageMetadata } from "@/lib/chat/metadata";
+import { createChat, getChat, loadMessages, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
+import type { McpAudit, McpCallRecord } from "@/lib/mcp/audit";
+import { defaultChatConfig } from "./chat-view";
+import { inputHash } from "./input-hash";
+
+/**
+ * MCP calls are kept like chat calls: one chat per MCP session, titled after the client, with a
+ * card per call and the decision on the tool call row — so the same history, cards and export
+ * show what an outside client ran and who admitted it.
+ */
+export const databaseMcpAudit: McpAudit = {
+  async record(call: McpCallRecord): Promise<void> {
+    const chatId = `mcp-${call.sessionKey}`;
+    if (!(await getChat(chatId))) await createChat({ id: chatId, title: `MCP: ${call.client}`, ...defaultChatConfig() });
+    const toolCallId = `mcp-${generateId()}`;
+    const finishedAt = new Date(call.startedAt.getTime() + (call.durationMs ?? 0));
+    const admitted = !call.decision || call.decision.decision === "approved";
+    const part = admitted
+      ? { type: `tool-${call.tool.name}`, toolCallId, state: "output-available", input: call.input, output: call.text, ...(call.decision ? { approval: { id: `${toolCallId}-approval`, approved: true } } : {}) }
+      : { type: `tool-${call.tool.name}`, toolCallId, state: "output-denied", input: call.input, approval: { id: `${toolCallId}-approval`, approved: false, reason: call.decision?.reason } };
+    const metadata: ChatMessageMetadata = withCallMeta({ model: `MCP client: ${call.client}` }, toolCallId, {
+      sourcePackage: call.tool.sourcePackage,
+      durationMs: call.durationMs ?? undefined,
+      madeChanges: call.madeChanges,
+      decision: call.decision,
+    });
+    const message = { id: generateId(), role: "assistant", parts: [part], metadata } as UIMessage;
+    await saveMessage(chatId, (await loadMessages(chatId)).length, message);
+    await upsertToolCall(toolCallId, {
+      chatId,
+      toolName: call.tool.name,
+      sourcePackage: call.tool.sourcePackage,
+      input: JSON.stringify(call.input),
+      inputHash: inputHash(call.input),
+      output: call.text,
+      state: admitted ? (call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
+      isError: call.isError,
+      decidedBy: call.decision?.by ?? null,
+      decision: call.decision?.decision ?? null,
+      decisionReason: call.decision?.reason ?? null,
+      decidedAt: call.decision ? new Date(call.decision.at) : null,
+      startedAt: call.startedAt,
+      finishedAt,
+      durationMs: call.durationMs,
+      madeChanges: call.madeChanges,
+      model: `mcp:${call.client}`,
+    });
+    await touchChat(chatId);
+  },
+};

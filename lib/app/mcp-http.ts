@@ -1,0 +1,76 @@
+import "server-only";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { randomUUID } from "node:crypto";
+import { SessionEventStore } from "@/lib/mcp/event-store";
+import { createMcpServer } from "@/lib/mcp/server";
+import { getSettings } from "@/lib/settings";
+import { databaseMcpAudit } from "./mcp-audit";
+import { mcpServeOptions } from "./mcp-serve";
+import { getRegistry } from "./registry";
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  lastSeen: number;
+}
+
+/** A session nobody has used for this long is closed (clients that never send DELETE). */
+const IDLE_MS = 60 * 60 * 1000;
+
+const cache = globalThis as unknown as { __toolroomMcpSessions?: Map<string, Session> };
+const sessions = (cache.__toolroomMcpSessions ??= new Map());
+
+/**
+ * `/api/mcp`: the streamable-HTTP transport, one MCP server per session. The proxy has already
+ * checked Host (DNS rebinding), the token off loopback and cross-site requests.
+ */
+export async function handleMcpRequest(request: Request): Promise<Response> {
+  closeIdleSessions();
+  const id = request.headers.get("mcp-session-id");
+  if (id) {
+    const session = sessions.get(id);
+    if (!session) return jsonRpcError(404, -32001, "Session not found: start a new one with initialize.");
+    session.lastSeen = Date.now();
+    return session.transport.handleRequest(request);
+  }
+  if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
+
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonRpcError(400, -32700, "Parse error: the body is not JSON.");
+  }
+  const initializes = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+  if (!initializes) return jsonRpcError(400, -32000, "Bad Request: no session; send initialize first.");
+
+  const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    eventStore: new SessionEventStore(),
+    // How long a client that lost its stream waits before resuming it.
+    retryInterval: 1000,
+    onsessioninitialized: (sessionId) => {
+      sessions.set(sessionId, { transport, lastSeen: Date.now() });
+    },
+    onsessionclosed: (sessionId) => {
+      sessions.delete(sessionId);
+    },
+  });
+  const server = createMcpServer(mcpServeOptions(await getRegistry(), getSettings(), databaseMcpAudit, (m) => console.error(m)));
+  await server.connect(transport);
+  return transport.handleRequest(request, { parsedBody: body });
+}
+
+function closeIdleSessions(): void {
+  const cutoff = Date.now() - IDLE_MS;
+  for (const [id, session] of sessions) {
+    if (session.lastSeen < cutoff) {
+      sessions.delete(id);
+      void session.transport.close();
+    }
+  }
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}

@@ -1,0 +1,29 @@
+import { createModelResolver } from "@/lib/chat/models";
+import type { McpAudit } from "@/lib/mcp/audit";
+import type { McpServeOptions } from "@/lib/mcp/server";
+import type { Settings } from "@/lib/settings/schema";
+import type { Registry } from "@/lib/tools/registry-types";
+import { toolroomPackage } from "./package-info";
+import { createToolContext } from "./tool-context";
+
+/** What both MCP transports (stdio and HTTP) serve: this registry, with chat's settings. */
+export function mcpServeOptions(registry: Registry, settings: Settings, audit?: McpAudit, log?: (message: string) => void): McpServeOptions {
+  const resolver = createModelResolver(settings);
+  return {
+    registry,
+    serverInfo: { name: "toolroom", version: toolroomPackage().version },
+    approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
+    guardFile: settings.aiAssistedGuardFile,
+    audit,
+    log,
+    contextFor: (toolName, signal) =>
+      createToolContext({
+        settings,
+        toolName,
+        // The driving model is the client's, which MCP does not tell us.
+        modelId: "mcp-client",
+        signal,
+        llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? (name ? { type: "ref", ref: name } : settings.chat.llm)),
+      }),
+  };
+}

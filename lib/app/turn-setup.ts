@@ -1,0 +1,43 @@
+import { providerErrorText, type ChatTurn } from "@/lib/chat/engine";
+import type { ModelResolver } from "@/lib/chat/models";
+import { scrubProviderError } from "@/lib/security/secrets";
+import type { LlmRef, Settings } from "@/lib/settings/schema";
+import { createToolContext } from "./tool-context";
+
+export interface TurnSetupOptions {
+  settings: Settings;
+  resolver: ModelResolver;
+  chatId: string;
+  /** `provider/model` of the model driving the chat, as tools and the guard file see it. */
+  modelId: string;
+  /** What a tool's `ctx.llm()` gets when neither the call nor the tool's settings name a model. */
+  chatLlm: LlmRef;
+  isNewConversation: boolean;
+}
+
+export type TurnSetup = Pick<ChatTurn, "protocol" | "maxSteps" | "approvalTimeoutSeconds" | "guardFile" | "describeError" | "contextFor">;
+
+/**
+ * The part of a chat turn that comes from settings rather than from where the chat is kept, so
+ * the web route and `toolroom ask` give tools the same context and show errors the same way.
+ */
+export function turnSetup(options: TurnSetupOptions): TurnSetup {
+  const { settings, resolver, chatId, modelId, chatLlm, isNewConversation } = options;
+  return {
+    protocol: settings.chat.textProtocol,
+    maxSteps: settings.chat.maxSteps,
+    approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
+    guardFile: settings.aiAssistedGuardFile,
+    describeError: (error) => scrubProviderError(providerErrorText(error), settings),
+    contextFor: (toolName, signal) =>
+      createToolContext({
+        settings,
+        toolName,
+        chatId,
+        modelId,
+        isNewConversation,
+        signal,
+        llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? (name ? { type: "ref", ref: name } : chatLlm)),
+      }),
+  };
+}

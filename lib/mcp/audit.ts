@@ -1,0 +1,49 @@
+import type { Decision } from "@/lib/chat/metadata";
+import type { RegisteredTool } from "@/lib/tools/registry-types";
+
+/** One tool call made by an MCP client, as the approval audit stores it. */
+export interface McpCallRecord {
+  /** The connected client, from its `initialize` (name and version). */
+  client: string;
+  /** Stable per connection, so one session's calls are kept together. */
+  sessionKey: string;
+  tool: RegisteredTool;
+  input: unknown;
+  text: string;
+  isError: boolean;
+  madeChanges: boolean;
+  durationMs: number | null;
+  /** Present when the call needed a human. */
+  decision?: Decision;
+  startedAt: Date;
+}
+
+/** Where MCP calls and their decisions are recorded; failures to record never fail the call. */
+export interface McpAudit {
+  record(call: McpCallRecord): Promise<void>;
+}
+
+/**
+ * For `toolroom mcp` (stdio), which runs without the web app's database: one JSON line per call
+ * on stderr, which MCP hosts keep in their server logs.
+ */
+export function logMcpAudit(log: (line: string) => void): McpAudit {
+  return {
+    async record(call) {
+      log(
+        JSON.stringify({
+          audit: "toolroom-mcp-call",
+          client: call.client,
+          tool: call.tool.name,
+          source: call.tool.sourcePackage,
+          input: call.input,
+          isError: call.isError,
+          madeChanges: call.madeChanges,
+          durationMs: call.durationMs,
+          decision: call.decision ?? null,
+          at: call.startedAt.toISOString(),
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Decision } from "@/lib/chat/metadata";
+import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
+import { invoke } from "@/lib/tools/invoke";
+import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
+import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
+import type { McpAudit } from "./audit";
+
+/** What the client's person answered, or why nobody could be asked. */
+export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported";
+
+export interface McpCallDeps {
+  registry: Registry;
+  contextFor(toolName: string, signal: AbortSignal): ToolContext;
+  /** Asks the connected client (MCP elicitation) whether this call may run. */
+  confirm(tool: RegisteredTool, input: unknown, signal: AbortSignal): Promise<ConfirmAnswer>;
+  guardFile?: string;
+  audit?: McpAudit;
+  client(): string;
+  sessionKey: string;
+  log?: (message: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * A tools/call from an MCP client: the same `invoke` as chat, try-it and the CLI; a confirming
+ * call runs only on the client's explicit accept. An unknown tool is a protocol error (the spec's
+ * -32602); everything that happens inside the tool is a result, `isError` when it starts `Error:`.
+ */
+export async function callTool(deps: McpCallDeps, name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+  const registered = deps.registry.get(name);
+  if (!registered || !registered.enabled) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const now = deps.now ?? (() => new Date());
+  const startedAt = now();
+  const input = args ?? {};
+  const ctx = deps.contextFor(name, signal);
+  const tool = registered.resolve(ctx);
+
+  let decision: Decision | undefined;
+  if (await needsConfirmation(tool, input, ctx)) {
+    const answer = await deps.confirm(registered, input, signal);
+    decision = decisionOf(answer, now());
+    const why = notAdmittedReason(answer);
+    if (why) {
+      const text = notAdmittedText(tool, input, why);
+      await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });
+      return { content: [{ type: "text", text }], _meta: { "toolroom/decision": decision } };
+    }
+  }
+
+  const result = await invoke(tool, input, ctx, { guardFile: deps.guardFile });
+  await record(deps, { tool: registered, input, text: result.text, isError: result.isError, madeChanges: result.madeChanges, durationMs: Math.round(result.durationMs), decision, startedAt });
+  return {
+    content: [{ type: "text", text: result.text }],
+    isError: result.isError,
+    ...(decision ? { _meta: { "toolroom/decision": decision } } : {}),
+  };
+}
+
+function decisionOf(answer: ConfirmAnswer, at: Date): Decision {
+  const iso = at.toISOString();
+  switch (answer) {
+    case "accept":
+      return { by: "user", decision: "approved", at: iso };
+    case "decline":
+      return { by: "user", decision: "denied", reason: "declined in the MCP client", at: iso };
+    case "cancel":
+      return { by: "user", decision: "denied", reason: "cancelled in the MCP client", at: iso };
+    case "timeout":
+      return { by: "timeout", decision: "timed-out", at: iso };
+    case "unsupported":
+      return { by: "unsupervised", decision: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)", at: iso };
+  }
+}
+
+function notAdmittedReason(answer: ConfirmAnswer): NotAdmittedReason | null {
+  switch (answer) {
+    case "accept":
+      return null;
+    case "decline":
+      return { kind: "denied", reason: "declined in the MCP client" };
+    case "cancel":
+      return { kind: "denied", reason: "cancelled in the MCP client" };
+    case "timeout":
+      return { kind: "timed-out" };
+    case "unsupported":
+      return { kind: "unsupervised" };
+  }
+}
+
+async function record(deps: McpCallDeps, call: Omit<Parameters<McpAudit["record"]>[0], "client" | "sessionKey">): Promise<void> {
+  if (!deps.audit) return;
+  try {
+    await deps.audit.record({ ...call, client: deps.client(), sessionKey: deps.sessionKey });
+  } catch (error) {
+    // The call already happened; losing its audit line must not turn a result into a failure.
+    (deps.log ?? console.error)(`toolroom mcp: could not record the call of ${call.tool.name}: ${(error as Error).message}`);
+  }
+}

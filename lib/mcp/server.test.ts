@@ -1,0 +1,132 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpServeOptions } from "@/lib/app/mcp-serve";
+import { loadRegistry } from "@/lib/app/registry";
+import { settingsSchema, type Settings } from "@/lib/settings/schema";
+import type { Registry } from "@/lib/tools/registry-types";
+import type { McpCallRecord } from "./audit";
+import { createMcpServer } from "./server";
+
+let root: string;
+let settings: Settings;
+let registry: Registry;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-mcp-"));
+  fs.writeFileSync(path.join(root, "hello.txt"), "hello from the fixture\n");
+  settings = settingsSchema.parse({
+    sourceRoot: root,
+    plugins: { paths: [path.resolve("examples/plugins/toolroom-plugin-sample")] },
+    chat: { approvalTimeoutSeconds: 1 },
+    tools: { grep_code: { enabled: false } },
+  });
+  registry = await loadRegistry({ settings, log: () => {} });
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+type Answer = "accept" | "decline" | "cancel" | "never";
+
+async function connect(options: { elicit?: Answer } = {}) {
+  const records: McpCallRecord[] = [];
+  const server = createMcpServer(mcpServeOptions(registry, settings, { record: async (r) => void records.push(r) }, () => {}));
+  const client = new Client({ name: "test-client", version: "1.2.3" }, { capabilities: options.elicit ? { elicitation: { form: {} } } : {} });
+  const asked: string[] = [];
+  if (options.elicit) {
+    const answer = options.elicit;
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      if (answer === "never") return new Promise(() => {});
+      return answer === "accept" ? { action: "accept", content: {} } : { action: answer };
+    });
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { client, records, asked };
+}
+
+function text(result: unknown): string {
+  return (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("");
+}
+
+describe("the registry served over MCP", () => {
+  it("lists every enabled tool with its schema, title and hints", async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(registry.tools.filter((t) => t.enabled).map((t) => t.name));
+    expect(names).not.toContain("grep_code");
+    const readFile = tools.find((t) => t.name === "read_file");
+    expect(readFile?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, title: "Read file" });
+    expect(readFile?.inputSchema.type).toBe("object");
+    expect(readFile?.inputSchema.properties).toHaveProperty("path");
+    expect(readFile?.description).toBe(registry.get("read_file")?.description);
+    const writeNote = tools.find((t) => t.name === "write_note");
+    expect(writeNote?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(writeNote?._meta?.["toolroom/source"]).toBe("toolroom-plugin-sample");
+  });
+
+  it("calls a tool through invoke and records the call", async () => {
+    const { client, records } = await connect();
+    const result = await client.callTool({ name: "read_file", arguments: { path: "hello.txt" } });
+    expect(text(result)).toContain("hello from the fixture");
+    expect(result.isError).toBe(false);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ client: "test-client 1.2.3", isError: false, decision: undefined });
+    expect(records[0]?.tool.name).toBe("read_file");
+  });
+
+  it("returns invalid input and tool errors as isError results, not protocol errors", async () => {
+    const { client } = await connect();
+    const invalid = await client.callTool({ name: "read_file", arguments: { nope: 1 } });
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toMatch(/^Error:/);
+    const outside = await client.callTool({ name: "read_file", arguments: { path: "../../etc/passwd" } });
+    expect(outside.isError).toBe(true);
+    expect(text(outside)).toMatch(/^Error:/);
+  });
+
+  it("answers an unknown or disabled tool with a protocol error", async () => {
+    const { client } = await connect();
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);
+    await expect(client.callTool({ name: "grep_code", arguments: { pattern: "x" } })).rejects.toThrow(/Unknown tool: grep_code/);
+  });
+
+  it("runs a confirming tool when the client's person accepts", async () => {
+    const { client, records, asked } = await connect({ elicit: "accept" });
+    const result = await client.callTool({ name: "write_note", arguments: { title: "accepted", body: "yes" } });
+    expect(text(result)).toContain("Wrote");
+    expect(fs.readFileSync(path.join(root, ".toolroom/notes/accepted.md"), "utf8")).toBe("yes\n");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain("write_note [toolroom-plugin-sample]");
+    expect(asked[0]).toContain('"title": "accepted"');
+    expect(records[0]?.decision).toMatchObject({ by: "user", decision: "approved" });
+  });
+
+  it.each([
+    ["decline", { by: "user", decision: "denied" }, /declined/],
+    ["cancel", { by: "user", decision: "denied" }, /declined/],
+    ["never", { by: "timeout", decision: "timed-out" }, /in time/],
+  ] as const)("does not run a confirming tool on %s, and returns its not-admitted text", async (answer, decision, message) => {
+    const { client, records } = await connect({ elicit: answer });
+    const title = `not-${answer}`;
+    const result = await client.callTool({ name: "write_note", arguments: { title, body: "no" } });
+    expect(text(result)).toMatch(message);
+    expect(result.isError).toBeFalsy();
+    expect(fs.existsSync(path.join(root, `.toolroom/notes/${title}.md`))).toBe(false);
+    expect(records[0]?.decision).toMatchObject(decision);
+  });
+
+  it("does not admit a confirming call from a client that cannot elicit", async () => {
+    const { client, records } = await connect();
+    const result = await client.callTool({ name: "write_note", arguments: { title: "no-elicitation", body: "no" } });
+    expect(text(result)).toMatch(/unsupervised/);
+    expect(fs.existsSync(path.join(root, ".toolroom/notes/no-elicitation.md"))).toBe(false);
+    expect(records[0]?.decision).toMatchObject({ by: "unsupervised", decision: "not-admitted" });
+  });
+});
