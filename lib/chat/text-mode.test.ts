@@ -4,7 +4,7 @@ import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { INVALID_CALL_TOOL_NAME, invalidCallInput, invalidCallMessage } from "./invalid-call-tool";
-import { textModeMiddleware } from "./text-mode";
+import { textModeMiddleware, toolOutputText } from "./text-mode";
 import type { PromptTool } from "./text-protocol/types";
 
 const usage = {
@@ -209,5 +209,12 @@ describe("textModeMiddleware with streamText", () => {
     expect(result.steps[0]?.text).toBe("Sure.\n");
     expect(result.steps[0]?.finishReason).toBe("tool-calls");
     expect(result.steps[0]?.toolResults[0]?.output).toBe("contents of c");
+  });
+});
+
+describe("toolOutputText", () => {
+  it("gives a denied call's not-admitted text as is, the way native providers send it", () => {
+    expect(toolOutputText({ type: "execution-denied", reason: "Not written: the user declined the note." })).toBe("Not written: the user declined the note.");
+    expect(toolOutputText({ type: "execution-denied" })).toBe("Not run: the call was denied.");
   });
 });

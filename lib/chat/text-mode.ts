@@ -137,7 +137,8 @@ export function toolOutputText(output: LanguageModelV4ToolResultOutput): string 
     case "error-json":
       return typeof output.value === "string" ? output.value : JSON.stringify(output.value, null, 2);
     case "execution-denied":
-      return `Error: the call was not run: it was denied${output.reason ? ` (${output.reason})` : ""}.`;
+      // The engine puts the tool's own not-admitted text in `reason`, as native providers send it.
+      return output.reason ?? "Not run: the call was denied.";
     case "content":
       return output.value
         .map((part) => (part.type === "text" ? part.text : part.type === "file" ? `[file: ${part.mediaType}]` : ""))
