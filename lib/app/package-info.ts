@@ -1,12 +1,30 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Toolroom's own name and version: the source package of every built-in. */
-export function toolroomPackage(cwd = process.cwd()): { name: string; version: string; dir: string } {
+type PackageJson = { name?: string; version?: string };
+
+function readPackage(dir: string): PackageJson | null {
   try {
-    const json = JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")) as { name?: string; version?: string };
-    return { name: "toolroom", version: json.version ?? "0.0.0", dir: cwd };
+    return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageJson;
   } catch {
-    return { name: "toolroom", version: "0.0.0", dir: cwd };
+    return null;
   }
+}
+
+/**
+ * Where Toolroom is installed: the nearest folder named "toolroom" in package.json above the
+ * running script (bin/toolroom.mjs, or next's and vitest's bins inside its node_modules), so
+ * `toolroom --version` is right from any folder; else the working directory.
+ */
+function installDir(): string {
+  const script = process.argv[1];
+  for (let dir = script ? path.dirname(path.resolve(script)) : process.cwd(); ; dir = path.dirname(dir)) {
+    if (readPackage(dir)?.name === "toolroom") return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** Toolroom's own name and version: the source package of every built-in. */
+export function toolroomPackage(dir = installDir()): { name: string; version: string; dir: string } {
+  return { name: "toolroom", version: readPackage(dir)?.version ?? "0.0.0", dir };
 }
