@@ -1,54 +1,24 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
+import { post, startServer, useTempDatabase } from "./approvals.harness";
 
-// A real SQLite file, migrated the way `npm start` does it, before lib/db is imported.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-approvals-"));
-process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
-process.env.XDG_STATE_HOME = path.join(dir, "state");
+const dir = useTempDatabase("toolroom-approvals-");
 const markers = path.join(dir, "markers");
 fs.mkdirSync(markers);
 
-type Service = typeof import("./chat-service");
-let service: Service;
 let queries: typeof import("@/lib/db/queries");
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: process.env, stdio: "pipe" });
-  const { setLoadedSettings } = await import("@/lib/settings");
-  const { loadSettings } = await import("@/lib/settings/load");
-  setLoadedSettings(
-    loadSettings({
-      files: [],
-      env: {
-        TOOLROOM_SOURCEROOT: markers,
-        TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
-        TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ALLOWEDCOMMANDS: "[touch]",
-        TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: "300",
-      },
-    }),
-  );
-  service = await import("./chat-service");
+  await startServer({
+    TOOLROOM_SOURCEROOT: markers,
+    TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
+    TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ALLOWEDCOMMANDS: "[touch]",
+    TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: "300",
+  });
   queries = await import("@/lib/db/queries");
 });
-
-async function post(body: Record<string, unknown>): Promise<Response> {
-  const { chatRequestSchema } = await import("./chat-request");
-  const { HttpError } = await import("./http-error");
-  try {
-    const response = await service.handleChatRequest(chatRequestSchema.parse(body), new AbortController().signal);
-    await response.text();
-    // The server's own copy of the stream persists after the response ends.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return response;
-  } catch (error) {
-    if (error instanceof HttpError) return error.toResponse();
-    throw error;
-  }
-}
 
 /** Starts a chat whose model asks to `touch` a marker; returns the pending call as the client sees it. */
 async function pendingChat(chatId: string, marker: string) {

@@ -67,7 +67,10 @@ export async function applyApprovalResponses(args: {
 }): Promise<UIMessage> {
   const now = args.now ?? new Date();
   if (args.responses.length === 0) throw new HttpError(400, "The message carries no approval decision.", "no_decision");
-  let message = args.stored;
+  // Every response is checked before any is decided: one bad response must not leave the others
+  // decided in the database while the message (and so the turn) is never continued.
+  const checked = [];
+  const seen = new Set<string>();
   for (const response of args.responses) {
     const record = await getToolCallByApproval(response.approvalId);
     if (!record || record.chatId !== args.chatId || record.id !== response.toolCallId) {
@@ -76,10 +79,11 @@ export async function applyApprovalResponses(args: {
     if (record.approvalState === "expired") {
       throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
     }
-    const storedPart = message.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
-    if (!storedPart || !isToolPart(storedPart) || storedPart.state !== "approval-requested" || record.approvalState !== "pending") {
+    const storedPart = args.stored.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
+    if (!storedPart || !isToolPart(storedPart) || storedPart.state !== "approval-requested" || record.approvalState !== "pending" || seen.has(response.approvalId)) {
       throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
     }
+    seen.add(response.approvalId);
     if (inputHash(response.input ?? {}) !== record.inputHash) {
       throw new HttpError(409, `The arguments of ${record.toolName} were changed after the approval was requested; the tool did not run.`, "edited_input");
     }
@@ -88,6 +92,17 @@ export async function applyApprovalResponses(args: {
       await timeOut(args.chatId, response.approvalId, now);
       throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
     }
+    checked.push({ response, record, storedPart, expired });
+  }
+  // The turn resumes with every call of the step decided: continuing past a call still waiting
+  // would leave it without a result, and a later approval of it could then never run it.
+  const waiting = args.stored.parts.filter((p) => isToolPart(p) && p.state === "approval-requested" && !args.responses.some((r) => r.toolCallId === p.toolCallId));
+  if (waiting.length > 0) {
+    throw new HttpError(409, `Answer all ${checked.length + waiting.length} pending approvals of this message together; ${waiting.length} still unanswered, nothing was decided.`, "incomplete_decision");
+  }
+
+  let message = args.stored;
+  for (const { response, record, storedPart, expired } of checked) {
     const decision: Decision = expired
       ? { by: "timeout", decision: "timed-out", at: now.toISOString() }
       : { by: "user", decision: response.approved ? "approved" : "denied", ...(response.reason ? { reason: response.reason } : {}), at: now.toISOString() };
