@@ -1,0 +1,250 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readMetadata } from "@/lib/chat/metadata";
+import { CALL_FORMAT } from "@/lib/chat/text-protocol/format";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import { startFakeOpenAI, textDeltas, type ChatCompletionRequest, type FakeOpenAIServer } from "@/lib/testing/openai-server";
+
+// The production route logic (handleChatRequest) against real HTTP: settings name
+// openai-compatible models whose baseURL is a scripted server on loopback, so the model resolver,
+// @ai-sdk/openai-compatible, its SSE parsing, the tools and a migrated SQLite file all run for real.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-chat-http-"));
+process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
+process.env.XDG_STATE_HOME = path.join(dir, "state");
+const sourceRoot = path.join(dir, "src");
+for (const file of ["lib/engine.ts", "lib/chat/models.ts", "README.md"]) {
+  fs.mkdirSync(path.dirname(path.join(sourceRoot, file)), { recursive: true });
+  fs.writeFileSync(path.join(sourceRoot, file), `// ${file}\n`);
+}
+
+let service: typeof import("./chat-service");
+let queries: typeof import("@/lib/db/queries");
+let local: FakeOpenAIServer;
+let flaky: FakeOpenAIServer;
+let steady: FakeOpenAIServer;
+
+async function configure(textProtocol: TextProtocol) {
+  const settingsFile = path.join(dir, "toolroom.yaml");
+  const settings = {
+    sourceRoot,
+    llms: {
+      local: { provider: "openai-compatible", baseURL: local.baseURL, model: "qwen-test" },
+      flaky: { provider: "openai-compatible", baseURL: flaky.baseURL, model: "flaky-model" },
+      steady: { provider: "openai-compatible", baseURL: steady.baseURL, model: "steady-model" },
+      chain: { type: "fallback", chain: ["flaky", "steady"] },
+    },
+    chat: { llm: { type: "ref", ref: "local" }, textProtocol },
+  };
+  // JSON is YAML: the settings go through the same file loader as a user's toolroom.yaml.
+  fs.writeFileSync(settingsFile, JSON.stringify(settings));
+  const { setLoadedSettings } = await import("@/lib/settings");
+  const { loadSettings } = await import("@/lib/settings/load");
+  setLoadedSettings(loadSettings({ files: [settingsFile], env: {} }));
+}
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: process.env, stdio: "pipe" });
+  [local, flaky, steady] = await Promise.all([startFakeOpenAI(), startFakeOpenAI(), startFakeOpenAI()]);
+  await configure("action");
+  service = await import("./chat-service");
+  queries = await import("@/lib/db/queries");
+});
+
+afterAll(async () => {
+  await Promise.all([local, flaky, steady].map((server) => server?.close()));
+});
+
+interface Turn {
+  chunks: UIMessageChunk[];
+  /** The assistant message as a client rebuilds it from the stream. */
+  message: UIMessage;
+}
+
+let messageCount = 0;
+
+/** Sends one user message through the route and reads the whole SSE response, as the browser does. */
+async function ask(chatId: string, text: string, options: { toolMode?: "native" | "text"; model?: string } = {}): Promise<Turn> {
+  const { chatRequestSchema } = await import("./chat-request");
+  const request = chatRequestSchema.parse({ id: chatId, message: { id: `${chatId}-u${++messageCount}`, role: "user", parts: [{ type: "text", text }] }, ...options });
+  const response = await service.handleChatRequest(request, new AbortController().signal);
+  expect(response.status).toBe(200);
+  const chunks: UIMessageChunk[] = [];
+  const reader = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    if (!next.value.success) throw next.value.error;
+    chunks.push(next.value.value);
+  }
+  let message: UIMessage | undefined;
+  const replay = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  // Error chunks are asserted on from `chunks`; here they only must not stop the rebuild.
+  for await (const state of readUIMessageStream({ stream: replay, onError: () => {} })) message = state;
+  if (!message) throw new Error("the response streamed no message");
+  return { chunks, message };
+}
+
+const texts = (message: UIMessage) => message.parts.flatMap((part) => (part.type === "text" ? [part.text] : []));
+
+/** All the text a chat-completions message carries, whether content is a string or parts. */
+function contentText(message: ChatCompletionRequest["messages"][number]): string {
+  if (typeof message.content === "string") return message.content;
+  if (Array.isArray(message.content)) return message.content.map((part: { text?: string }) => part.text ?? "").join("");
+  return "";
+}
+
+/** Persistence finishes before the stream closes (onEnd runs in its flush), so no waiting here. */
+async function lastStored(chatId: string): Promise<UIMessage> {
+  const stored = (await queries.loadMessages(chatId)).at(-1);
+  if (!stored) throw new Error(`chat ${chatId} has no messages`);
+  return stored;
+}
+
+const ANSWER = "lib holds engine.ts and a chat/ folder with models.ts.";
+
+describe("chat over a real OpenAI-compatible HTTP server", () => {
+  it("native mode: streamed tool_calls deltas run the tool, and the result goes back as a tool message", async () => {
+    local.reply(
+      {
+        deltas: [
+          { tool_calls: [{ index: 0, id: "call_list_1", type: "function", function: { name: "list_files", arguments: "" } }] },
+          { tool_calls: [{ index: 0, function: { arguments: '{"pa' } }] },
+          { tool_calls: [{ index: 0, function: { arguments: 'th": "l' } }] },
+          { tool_calls: [{ index: 0, function: { arguments: 'ib"}' } }] },
+        ],
+        finish: "tool_calls",
+      },
+      { deltas: textDeltas(ANSWER, [3, 9, 1, 14]), finish: "stop" },
+    );
+    const before = local.requests.length;
+    const { message, chunks } = await ask("native", "What is in lib?", { toolMode: "native" });
+
+    const [first, second] = local.requests.slice(before);
+    expect(local.requests.length - before).toBe(2);
+    expect(first?.stream).toBe(true);
+    expect(first?.model).toBe("qwen-test");
+    expect(first?.tools?.map((t) => t.function.name)).toContain("list_files");
+    expect(first?.messages.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(contentText(first!.messages[1]!)).toBe("What is in lib?");
+    // Native mode leaves the tools to the API: the system prompt does not describe them.
+    expect(contentText(first!.messages[0]!)).not.toMatch(/ACTION:|<tool_call>|list_files/);
+
+    const tool = message.parts.find((part) => part.type === "tool-list_files");
+    expect(tool).toMatchObject({ state: "output-available", toolCallId: "call_list_1", input: { path: "lib" } });
+    const listing = (tool as { output: string }).output;
+    expect(listing.split("\n")).toEqual(expect.arrayContaining(["lib/engine.ts", "lib/chat/", "lib/chat/models.ts"]));
+    expect(listing).not.toContain("README.md");
+
+    // The second request carries the call and the real listing as an OpenAI tool message.
+    const call = second?.messages.find((m) => m.role === "assistant")?.tool_calls?.[0];
+    expect(call).toMatchObject({ id: "call_list_1", function: { name: "list_files" } });
+    expect(JSON.parse(call!.function.arguments)).toEqual({ path: "lib" });
+    const toolMessage = second?.messages.find((m) => m.role === "tool");
+    expect(toolMessage?.tool_call_id).toBe("call_list_1");
+    expect(contentText(toolMessage!)).toBe(listing);
+
+    expect(texts(message).join("")).toBe(ANSWER);
+    expect(message.parts.findIndex((p) => p.type === "text")).toBeGreaterThan(message.parts.indexOf(tool!));
+    expect(chunks.some((chunk) => chunk.type === "error")).toBe(false);
+
+    const stored = await lastStored("native");
+    expect(stored.parts).toEqual(message.parts);
+    // "Answered by": the model the server says answered (the `model` of its chunks).
+    expect(readMetadata(message.metadata).model).toBe("qwen-test");
+    expect(readMetadata(stored.metadata).model).toBe("qwen-test");
+    expect(await queries.getToolCall("call_list_1")).toMatchObject({ state: "done", isError: false, output: listing });
+  });
+
+  it.each(["action", "json"] as const)("text mode (%s protocol): a call split across SSE deltas is parsed, and no tools are sent", async (protocol) => {
+    await configure(protocol);
+    const callText = protocol === "action" ? 'ACTION: list_files(path="lib")' : '<tool_call>{"name": "list_files", "arguments": {"path": "lib"}}</tool_call>';
+    // Sizes chosen so the call marker itself is cut between deltas.
+    local.reply({ deltas: textDeltas(`Let me look.\n${callText}`, [4, 7, 3, 5, 2, 6, 1, 8]), finish: "stop" }, { deltas: textDeltas(ANSWER, [5, 5, 20]), finish: "stop" });
+    const before = local.requests.length;
+    const chatId = `text-${protocol}`;
+    const { message } = await ask(chatId, "What is in lib?", { toolMode: "text" });
+
+    const [first, second] = local.requests.slice(before);
+    expect(local.requests.length - before).toBe(2);
+    for (const request of [first, second]) {
+      expect(request).not.toHaveProperty("tools");
+      expect(request).not.toHaveProperty("tool_choice");
+      expect(request?.messages.some((m) => m.role === "tool" || m.tool_calls)).toBe(false);
+    }
+    const system = contentText(first!.messages[0]!);
+    expect(first?.messages[0]?.role).toBe("system");
+    expect(system).toContain(CALL_FORMAT[protocol]);
+    expect(system).toMatch(/list_files\(path=/);
+
+    const tool = message.parts.find((part) => part.type === "tool-list_files");
+    expect(tool).toMatchObject({ state: "output-available", input: { path: "lib" } });
+    const listing = (tool as { output: string }).output;
+    expect(listing.split("\n")).toEqual(expect.arrayContaining(["lib/engine.ts", "lib/chat/models.ts"]));
+
+    // The call and its result come back to the model as text: the call in the assistant turn,
+    // the listing in a user turn.
+    const assistant = second?.messages.find((m) => m.role === "assistant");
+    expect(contentText(assistant!)).toContain("list_files");
+    expect(contentText(assistant!)).toContain(protocol === "action" ? "ACTION:" : "<tool_call>");
+    const results = second!.messages.filter((m) => m.role === "user").map(contentText);
+    expect(results.some((text) => text.includes(`TOOL RESULT from list_files:\n${listing}`))).toBe(true);
+
+    // The prose before the call is shown; the half-written call never is.
+    expect(texts(message)[0]?.trim()).toBe("Let me look.");
+    expect(texts(message).join("")).not.toContain(protocol === "action" ? "ACTION" : "tool_call");
+    expect(texts(message).at(-1)).toBe(ANSWER);
+    expect((await lastStored(chatId)).parts).toEqual(message.parts);
+  });
+
+  it("fallback: the first model answers HTTP 500, the second answers and is named as the one that did", async () => {
+    flaky.reply({ status: 500, error: "upstream overloaded" });
+    steady.reply({ deltas: textDeltas("Steady answer.", [6]), finish: "stop" });
+    const flakyBefore = flaky.requests.length;
+    const steadyBefore = steady.requests.length;
+    const { message, chunks } = await ask("fallback", "Hello?", { model: "chain" });
+
+    expect(flaky.requests.length - flakyBefore).toBe(1);
+    expect(steady.requests.length - steadyBefore).toBe(1);
+    expect(texts(message).join("")).toBe("Steady answer.");
+    expect(chunks.some((chunk) => chunk.type === "error")).toBe(false);
+    const answeredBy = readMetadata(message.metadata).model;
+    expect(answeredBy).toMatch(/^steady\b/);
+    expect(answeredBy).not.toContain("flaky");
+    const stored = await lastStored("fallback");
+    expect(readMetadata(stored.metadata)).toMatchObject({ model: answeredBy });
+    expect(readMetadata(stored.metadata).error).toBeUndefined();
+  });
+
+  it("fallback: when every model fails the stream shows the error, and the next turn works", async () => {
+    flaky.reply({ status: 500, error: "flaky is down" });
+    steady.reply({ status: 500, error: "steady is down" });
+    const failed = await ask("all-fail", "Hello?", { model: "chain" });
+
+    const error = failed.chunks.find((chunk): chunk is Extract<UIMessageChunk, { type: "error" }> => chunk.type === "error");
+    expect(error?.errorText).toContain("flaky is down");
+    expect(error?.errorText).toContain("steady is down");
+    expect(readMetadata((await lastStored("all-fail")).metadata).error).toContain("steady is down");
+
+    flaky.reply({ status: 500, error: "flaky is still down" });
+    steady.reply({ deltas: textDeltas("Back again.", [4]), finish: "stop" });
+    const steadyBefore = steady.requests.length;
+    const next = await ask("all-fail", "Try again?");
+
+    expect(next.chunks.some((chunk) => chunk.type === "error")).toBe(false);
+    expect(texts(next.message).join("")).toBe("Back again.");
+    expect(readMetadata(next.message.metadata).model).toMatch(/^steady\b/);
+    // The model sees the whole conversation, the failed turn included, and answers the new question.
+    const userTexts = steady.requests[steadyBefore]!.messages.filter((m) => m.role === "user").map(contentText);
+    expect(userTexts).toEqual(["Hello?", "Try again?"]);
+    const stored = await queries.loadMessages("all-fail");
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(readMetadata(stored.at(-1)!.metadata).error).toBeUndefined();
+  });
+});

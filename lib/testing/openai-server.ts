@@ -1,0 +1,104 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** What one streamed choice delta may carry, as OpenAI's chat.completion.chunk has it. */
+export interface ChunkDelta {
+  role?: "assistant";
+  content?: string;
+  tool_calls?: { index: number; id?: string; type?: "function"; function: { name?: string; arguments?: string } }[];
+}
+
+/** One scripted answer: a stream of deltas ending with `finish`, or an HTTP error with a JSON body. */
+export type ScriptedReply = { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" } | { status: number; error: string };
+
+/** The parts of a chat-completions request body the tests read. */
+export interface ChatCompletionRequest {
+  model: string;
+  stream?: boolean;
+  tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+  messages: { role: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+}
+
+export interface FakeOpenAIServer {
+  /** The base URL a provider is configured with (`…/v1`). */
+  baseURL: string;
+  /** Every request body received, in order. */
+  requests: ChatCompletionRequest[];
+  /** Queues replies; each request takes the next one. */
+  reply(...replies: ScriptedReply[]): void;
+  close(): Promise<void>;
+}
+
+/**
+ * An OpenAI-compatible `/v1/chat/completions` on 127.0.0.1 that answers `stream: true` requests
+ * with SSE in OpenAI's wire format. Each event is written in two halves, so the client's SSE
+ * parser meets events split across reads as it does behind real proxies.
+ */
+export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
+  const requests: ChatCompletionRequest[] = [];
+  const queue: ScriptedReply[] = [];
+  let served = 0;
+
+  const server = http.createServer((req, res) => {
+    const body: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => body.push(chunk));
+    req.on("end", () => {
+      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+        return;
+      }
+      const request = JSON.parse(Buffer.concat(body).toString("utf8")) as ChatCompletionRequest;
+      requests.push(request);
+      // An unscripted request fails loudly rather than hanging the test.
+      const reply = queue.shift() ?? { status: 599, error: `unscripted request #${requests.length}` };
+      if ("status" in reply) {
+        res.writeHead(reply.status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: reply.error, type: "server_error", param: null, code: null } }));
+        return;
+      }
+      const id = `chatcmpl-${++served}`;
+      const created = Math.floor(Date.now() / 1000);
+      const chunk = (delta: ChunkDelta, finishReason: string | null) =>
+        JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+      const events = [
+        chunk({ role: "assistant", content: "" }, null),
+        ...reply.deltas.map((delta) => chunk(delta, null)),
+        chunk({}, reply.finish),
+        "[DONE]",
+      ].map((data) => `data: ${data}\n\n`);
+      for (const event of events) {
+        const half = Math.floor(event.length / 2);
+        res.write(event.slice(0, half));
+        res.write(event.slice(half));
+      }
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply: (...replies) => void queue.push(...replies),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** `text` as content deltas of the given sizes (the rest in one last delta). */
+export function textDeltas(text: string, sizes: readonly number[]): ChunkDelta[] {
+  const deltas: ChunkDelta[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= text.length) break;
+    deltas.push({ content: text.slice(at, at + size) });
+    at += size;
+  }
+  if (at < text.length) deltas.push({ content: text.slice(at) });
+  return deltas;
+}
