@@ -40,8 +40,8 @@ for (const mode of ["native", "text"] as const) {
 
       const card = chat.toolCards("run_terminal_command");
       await expect(card.getByTestId("tool-call-status")).toHaveText("denied: not in my repo");
-      // The model's next text reflects the not-admitted result it received.
-      await expect(chat.assistantMessages.last()).toContainText(/not run|denied/i);
+      // The model's next text quotes the tool's not-admitted result, the person's reason inside it.
+      await expect(chat.assistantMessages.last()).toContainText(`Not run: the user denied "touch ${file}" (reason: not in my repo)`);
       expect(exists(file)).toBe(false);
     });
 

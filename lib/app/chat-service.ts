@@ -2,7 +2,7 @@ import "server-only";
 import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
 import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
 import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
-import { providerErrorText, runChatTurn } from "@/lib/chat/engine";
+import { runChatTurn } from "@/lib/chat/engine";
 import {
   createChat,
   deleteMessagesFrom,
@@ -18,14 +18,13 @@ import {
   type ChatRecord,
 } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
-import { scrubProviderError } from "@/lib/security/secrets";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
 import { approvalSecret } from "./approval-secret";
 import { defaultChatConfig } from "./chat-view";
 import { HttpError } from "./http-error";
 import { inputHash } from "./input-hash";
 import { getRegistry } from "./registry";
-import { createToolContext } from "./tool-context";
+import { turnSetup } from "./turn-setup";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -105,7 +104,6 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
     throw error;
   }
   const modelId = `${model.provider}/${model.modelId}`;
-  const describeError = (error: unknown) => scrubProviderError(providerErrorText(error), settings);
   const grants = new Set(await listGrants(chat.id));
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
@@ -122,31 +120,17 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   };
 
   const stream = await runChatTurn({
+    ...turnSetup({ settings, resolver, chatId: chat.id, modelId, chatLlm: { type: "ref", ref: chat.modelRef }, isNewConversation: messages.length <= 1 }),
     chatId: chat.id,
     messages,
     model,
     toolMode: chat.toolMode,
-    protocol: settings.chat.textProtocol,
     supervised: chat.supervised,
-    maxSteps: settings.chat.maxSteps,
     registry,
     grants,
     approvalSecret: approvalSecret(),
-    approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
     signal,
-    guardFile: settings.aiAssistedGuardFile,
-    describeError,
     generateMessageId: generateId,
-    contextFor: (toolName, toolSignal) =>
-      createToolContext({
-        settings,
-        toolName,
-        chatId: chat.id,
-        modelId,
-        isNewConversation: messages.length <= 1,
-        signal: toolSignal,
-        llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? { type: "ref", ref: name ?? chat.modelRef }),
-      }),
     hooks: {
       onToolStart: async ({ toolCallId, tool, input }) => {
         const data = { chatId: chat.id, toolName: tool.name, sourcePackage: tool.sourcePackage, input: JSON.stringify(input ?? {}), inputHash: inputHash(input ?? {}), state: "running", startedAt: new Date(), model: modelId };

@@ -151,10 +151,10 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       if (!entry) continue;
       const reason = part.approval.reason;
       const why = reason === TIMEOUT_REASON ? ({ kind: "timed-out" } as const) : ({ kind: "denied", reason } as const);
-      denialText.set(part.approval.id, notAdmittedText(entry.tool, part.input, why));
+      denialText.set(part.toolCallId, notAdmittedText(entry.tool, part.input, why));
     }
   }
-  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (approvalId) => denialText.get(approvalId));
+  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) => denialText.get(toolCallId));
 
   let streamError: string | undefined;
   const result = streamText({

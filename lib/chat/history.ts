@@ -35,17 +35,31 @@ export function pendingApprovalIds(message: UIMessage): string[] {
 
 /**
  * What the model reads for a denied call is the tool's own not-admitted text, not the person's
- * raw reason (which the UI shows): rewrites the reasons of denied approval responses.
+ * raw reason (which the UI shows). A denied call appears twice in the model messages — the
+ * approval response and the `execution-denied` result the SDK derives from it — and both are
+ * rewritten, keyed by tool call id.
  */
-export function rewriteDenials(messages: ModelMessage[], reasonFor: (approvalId: string, given: string | undefined) => string | undefined): ModelMessage[] {
+export function rewriteDenials(messages: ModelMessage[], textFor: (toolCallId: string) => string | undefined): ModelMessage[] {
+  const approvalCalls = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role !== "assistant" || typeof message.content === "string") continue;
+    for (const part of message.content) if (part.type === "tool-approval-request") approvalCalls.set(part.approvalId, part.toolCallId);
+  }
   return messages.map((message) => {
     if (message.role !== "tool") return message;
     return {
       ...message,
       content: message.content.map((part) => {
-        if (part.type !== "tool-approval-response" || part.approved) return part;
-        const reason = reasonFor(part.approvalId, part.reason);
-        return reason === undefined ? part : { ...part, reason };
+        if (part.type === "tool-approval-response" && !part.approved) {
+          const toolCallId = approvalCalls.get(part.approvalId);
+          const text = toolCallId === undefined ? undefined : textFor(toolCallId);
+          return text === undefined ? part : { ...part, reason: text };
+        }
+        if (part.type === "tool-result" && part.output.type === "execution-denied") {
+          const text = textFor(part.toolCallId);
+          return text === undefined ? part : { ...part, output: { ...part.output, reason: text } };
+        }
+        return part;
       }),
     };
   });
