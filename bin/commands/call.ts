@@ -21,24 +21,34 @@ export function registerCall(program: Command): void {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
       const input = parseInput(options.inputFile ? fs.readFileSync(options.inputFile, "utf8") : options.input);
       const registry = await loadRegistry({ settings, log: () => {} });
-      const registered = registry.get(name);
-      if (!registered) throw new CliExit(2, `toolroom: no tool named "${name}". Run \`toolroom tools\` to list them.`);
-      if (!registered.enabled) throw new CliExit(2, `toolroom: tool "${name}" is disabled in settings (tools.${name}.enabled).`);
-
-      const controller = new AbortController();
-      process.once("SIGINT", () => controller.abort());
-      const ctx = createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal });
-      const tool = registered.resolve(ctx);
-      if (await needsConfirmation(tool, input, ctx)) {
-        const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
-        if (!decision.approved) {
-          process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);
-          throw new CliExit(EXIT_NOT_ADMITTED);
+      // MCP server processes are stopped before the command returns (or exits with a code).
+      try {
+        const registered = registry.get(name);
+        if (!registered) {
+          // The tool may belong to an MCP server that did not start: say so rather than only "no tool".
+          const failed = registry.diagnostics.filter((d) => d.kind === "source-failed").map((d) => d.package);
+          const why = failed.length ? ` (${failed.join(", ")} failed to start; \`toolroom tools\` says why)` : "";
+          throw new CliExit(2, `toolroom: no tool named "${name}"${why}. Run \`toolroom tools\` to list them.`);
         }
+        if (!registered.enabled) throw new CliExit(2, `toolroom: tool "${name}" is disabled in settings (tools.${name}.enabled).`);
+
+        const controller = new AbortController();
+        process.once("SIGINT", () => controller.abort());
+        const ctx = createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal });
+        const tool = registered.resolve(ctx);
+        if (await needsConfirmation(tool, input, ctx)) {
+          const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
+          if (!decision.approved) {
+            process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);
+            throw new CliExit(EXIT_NOT_ADMITTED);
+          }
+        }
+        const result = await invoke(tool, input, ctx, { guardFile: settings.aiAssistedGuardFile });
+        process.stdout.write(`${result.text}\n`);
+        if (result.isError) throw new CliExit(1);
+      } finally {
+        await registry.close?.();
       }
-      const result = await invoke(tool, input, ctx, { guardFile: settings.aiAssistedGuardFile });
-      process.stdout.write(`${result.text}\n`);
-      if (result.isError) throw new CliExit(1);
     });
 }
 

@@ -26,5 +26,7 @@ export function registerMcp(program: Command): void {
       log(`toolroom mcp: serving ${registry.tools.filter((t) => t.enabled).length} tools on stdio`);
       await closed;
       await server.close();
+      // The MCP servers Toolroom itself uses (settings mcpServers) stop with it.
+      await registry.close?.();
     });
 }

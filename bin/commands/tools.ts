@@ -3,6 +3,12 @@ import { loadRegistry } from "@/lib/app/registry";
 import { diagnosticLine, registryJson, registryText } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
 
+const STDERR_LINES = 8;
+
+function tail(text: string, lines: number): string {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
 export function registerTools(program: Command): void {
   program
     .command("tools")
@@ -12,8 +18,17 @@ export function registerTools(program: Command): void {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
       // Skip reasons are reported once, below, one line each; the full stacks stay in --json's diagnostics.
       const registry = await loadRegistry({ settings, log: () => {} });
-      for (const d of registry.diagnostics) console.error(`toolroom: ${diagnosticLine(d)}`);
-      if (options.json) process.stdout.write(`${JSON.stringify(registryJson(registry), null, 2)}\n`);
-      else process.stdout.write(`${registryText(registry)}\n`);
+      // MCP server processes are stopped before the command returns, or Node would wait on them.
+      try {
+        for (const d of registry.diagnostics) {
+          console.error(`toolroom: ${diagnosticLine(d)}`);
+          // A failed server's last words usually name the cause (a missing key, a bad argument).
+          if (d.stderr) console.error(tail(d.stderr, STDERR_LINES).replace(/^/gm, "    "));
+        }
+        if (options.json) process.stdout.write(`${JSON.stringify(registryJson(registry), null, 2)}\n`);
+        else process.stdout.write(`${registryText(registry)}\n`);
+      } finally {
+        await registry.close?.();
+      }
     });
 }

@@ -31,10 +31,15 @@ export function badgesOf(tool: ToolJson): BadgeKind[] {
   return out;
 }
 
-export function Badge({ kind }: { kind: BadgeKind }) {
+/** The badge's text: an MCP tool's origin badge names its server (`mcp:fs`), the rest are fixed. */
+export function badgeLabel(kind: BadgeKind, tool: Pick<ToolJson, "source_package">): string {
+  return kind === "mcp" ? tool.source_package : BADGE_LABELS[kind];
+}
+
+export function Badge({ kind, label }: { kind: BadgeKind; label?: string }) {
   return (
-    <span data-testid={`badge-${kind}`} className={cn("inline-flex items-center rounded border px-1.5 py-px text-[11px] leading-4 whitespace-nowrap", STYLES[kind])}>
-      {BADGE_LABELS[kind]}
+    <span data-testid={`badge-${kind}`} className={cn("inline-flex items-center rounded border px-1.5 py-px text-[11px] leading-4 whitespace-nowrap", kind === "mcp" && "font-mono", STYLES[kind])}>
+      {label ?? BADGE_LABELS[kind]}
     </span>
   );
 }

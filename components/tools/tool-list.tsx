@@ -5,9 +5,10 @@ import { useMemo, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import type { ToolsResponse } from "@/lib/app/tools-view";
-import { Badge, BADGE_LABELS, badgesOf, type BadgeKind } from "./badges";
+import { Badge, BADGE_LABELS, badgeLabel, badgesOf, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
 import { filterTools, type ToolFilter } from "./filter-tools";
+import { SourcesPanel } from "./sources-panel";
 import { useTools } from "./use-tools";
 
 const SAMPLE_README = "/docs/plugins";
@@ -18,11 +19,13 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
   const rows = useMemo(() => filterTools(data.tools, filter), [data.tools, filter]);
   const packages = useMemo(() => [...new Set(Object.values(data.tools).map((t) => t.source_package))].sort(), [data.tools]);
   const total = Object.keys(data.tools).length;
-  const pluginCount = Object.values(data.tools).filter((t) => t.origin !== "builtin").length;
+  const pluginCount = Object.values(data.tools).filter((t) => t.origin === "plugin").length;
+  const mcpCount = Object.values(data.tools).filter((t) => t.origin === "mcp").length;
 
   return (
     <div className="space-y-4">
       <DiagnosticsPanel diagnostics={data.diagnostics} />
+      <SourcesPanel sources={data.sources} diagnostics={data.diagnostics} onShowTools={(sourcePackage) => setFilter({ query: "", sourcePackage, badge: "" })} />
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search tools" testId="tools-search" />
         <select
@@ -55,6 +58,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
         </select>
         <span className="ml-auto text-xs text-muted tabular" data-testid="tools-count">
           {rows.length === total ? `${total} tools` : `${rows.length} of ${total} tools`} · {pluginCount} from plugins
+          {data.sources.length ? ` · ${mcpCount} from MCP servers` : ""}
           {isFetching ? " · refreshing…" : ""}
         </span>
       </div>
@@ -62,7 +66,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
 
       {rows.length === 0 ? (
         <EmptyState title={total === 0 ? "No tools registered" : "No tool matches"} testId="tools-empty">
-          {total === 0 ? "Install a plugin package to add tools." : "Try another search or clear the filters."}
+          {total === 0 ? "Install a plugin package or configure mcpServers to add tools." : "Try another search or clear the filters."}
         </EmptyState>
       ) : (
         <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-panel" data-testid="tool-rows">
@@ -82,7 +86,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
                 <p className="col-span-2 row-start-2 min-w-0 truncate text-sm text-muted lg:col-span-1 lg:col-start-2 lg:row-start-1">{tool.summary}</p>
                 <div className="col-start-2 row-start-1 flex flex-wrap justify-end gap-1 lg:col-start-3">
                   {badgesOf(tool).map((b) => (
-                    <Badge key={b} kind={b} />
+                    <Badge key={b} kind={b} label={badgeLabel(b, tool)} />
                   ))}
                 </div>
               </Link>
@@ -98,6 +102,12 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
             plugin guide
           </Link>
           .
+        </p>
+      ) : null}
+      {data.sources.length === 0 ? (
+        <p className="text-xs text-muted" data-testid="mcp-hint">
+          No MCP server configured. Add one under <code className="font-mono">mcpServers</code> in <code className="font-mono">toolroom.yaml</code>, as in other MCP
+          clients: <code className="font-mono">{'fs: { command: npx, args: [-y, "@modelcontextprotocol/server-filesystem", "."], prefix: fs_ }'}</code>
         </p>
       ) : null}
     </div>

@@ -1,12 +1,43 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { post, startServer, useTempDatabase } from "./approvals.harness";
+
+// Two confirming calls in one step (what the multi-response regressions need); the offline model
+// makes one, and messages naming fewer than two `tool {json}` calls pass through unchanged.
+vi.mock("@/lib/chat/offline-model", async (importOriginal) => {
+  const offline = await importOriginal<typeof import("@/lib/chat/offline-model")>();
+  const { withParallelCalls } = await import("./approvals.harness");
+  return { ...offline, createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)) };
+});
 
 const dir = useTempDatabase("toolroom-approvals-");
 const markers = path.join(dir, "markers");
 fs.mkdirSync(markers);
+
+// A confirming plugin tool that appends its id to a ledger on every execution, so a test can count
+// runs (a `touch` marker shows only that a call ran at least once).
+const ledger = path.join(dir, "ledger.txt");
+const pluginDir = path.join(dir, "plugins", "toolroom-plugin-ledger");
+fs.mkdirSync(pluginDir, { recursive: true });
+fs.writeFileSync(path.join(pluginDir, "package.json"), JSON.stringify({ name: "toolroom-plugin-ledger", version: "1.0.0", type: "module", toolroom: { tools: { tally: "./tools.js#tally" } } }));
+fs.writeFileSync(
+  path.join(pluginDir, "tools.js"),
+  `import fs from "node:fs";
+export const tally = {
+  name: "tally",
+  description: "Writes one line to the test's ledger. Args: id.",
+  input: { jsonSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"], additionalProperties: false } },
+  readonly: false,
+  confirm: { evaluate: () => true, notAdmitted: ({ id }, why) => \`Not run: tally \${id} was \${why.kind}.\` },
+  execute: ({ id }) => {
+    fs.appendFileSync(${JSON.stringify(ledger)}, id + "\\n");
+    return \`tally \${id} done\`;
+  },
+};
+`,
+);
 
 let queries: typeof import("@/lib/db/queries");
 
@@ -16,6 +47,7 @@ beforeAll(async () => {
     TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
     TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ALLOWEDCOMMANDS: "[touch]",
     TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: "300",
+    TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.dirname(pluginDir)]),
   });
   queries = await import("@/lib/db/queries");
 });
@@ -40,6 +72,54 @@ function respond(chatId: string, assistant: UIMessage, toolCallId: string, chang
 }
 
 const ran = (marker: string) => fs.existsSync(path.join(markers, marker));
+
+/** Executions of the ledger tool in one chat, by call id (`<chatId>-1`, `<chatId>-2`). */
+const ledgerFor = (chatId: string) => (fs.existsSync(ledger) ? fs.readFileSync(ledger, "utf8").split("\n") : []).filter((line) => line.startsWith(`${chatId}-`)).sort();
+
+type LedgerPart = { type: string; toolCallId: string; state: string; input: { id: string }; approval?: { id: string } };
+const ledgerParts = (message: UIMessage) => message.parts.filter((p) => p.type === "tool-tally") as unknown as LedgerPart[];
+
+/** Starts a chat whose model asks, in one step, to run `tally` twice; both calls wait for approval. */
+async function twoPendingChat(chatId: string) {
+  await post({ id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `tally {"id":"${chatId}-1"} tally {"id":"${chatId}-2"}` }] } });
+  const assistant = (await queries.loadMessages(chatId)).at(-1) as UIMessage;
+  const parts = ledgerParts(assistant);
+  expect(parts.map((p) => [p.input.id, p.state]), "the model's two calls, in one step, wait for approval").toEqual([
+    [`${chatId}-1`, "approval-requested"],
+    [`${chatId}-2`, "approval-requested"],
+  ]);
+  return { assistant, parts: parts as (LedgerPart & { approval: { id: string } })[] };
+}
+
+/** One message answering several approvals at once, keyed by tool call id; other parts are sent as stored. */
+function respondAll(chatId: string, assistant: UIMessage, answers: Record<string, { approved: boolean; approvalId?: string }>) {
+  const parts = assistant.parts.map((p) => {
+    const answer = "toolCallId" in p ? answers[p.toolCallId] : undefined;
+    return answer && "approval" in p && p.approval ? { ...p, state: "approval-responded", approval: { ...p.approval, id: answer.approvalId ?? p.approval.id, approved: answer.approved } } : p;
+  });
+  return post({ id: chatId, message: { ...assistant, parts } });
+}
+
+/** Nothing was decided: both approvals still pending in the database and in the stored history, and nothing ran. */
+async function stillBothPending(chatId: string, approvalIds: string[]) {
+  expect(ledgerFor(chatId), "executions after the rejected answer").toEqual([]);
+  expect((await queries.pendingApprovals(chatId)).map((r) => r.approvalId).sort(), "pending approvals in the database").toEqual([...approvalIds].sort());
+  for (const approvalId of approvalIds) expect((await queries.getToolCallByApproval(approvalId))?.decision ?? null, `decision stored for ${approvalId}`).toBeNull();
+  const stored = (await queries.loadMessages(chatId)).flatMap(ledgerParts);
+  expect(stored.map((p) => p.state), "stored calls").toEqual(["approval-requested", "approval-requested"]);
+}
+
+/** Both calls ran exactly once, nothing is pending, and every stored call has a result saying so. */
+async function bothRanOnce(chatId: string) {
+  expect(ledgerFor(chatId), "executions: one per approved call").toEqual([`${chatId}-1`, `${chatId}-2`]);
+  expect(await queries.pendingApprovals(chatId), "pending approvals in the database").toEqual([]);
+  const stored = (await queries.loadMessages(chatId)).flatMap(ledgerParts);
+  expect(stored.map((p) => [p.input.id, p.state]), "stored calls and their results").toEqual([
+    [`${chatId}-1`, "output-available"],
+    [`${chatId}-2`, "output-available"],
+  ]);
+  await wellFormed(chatId);
+}
 
 async function wellFormed(chatId: string) {
   // Every stored call ends with a result, or is still (legitimately) waiting for a person.
@@ -112,5 +192,33 @@ describe("approvals: the server is the authority", () => {
     const record = await queries.getToolCall(part.toolCallId);
     expect(record).toMatchObject({ decision: "denied", decidedBy: "user", decisionReason: "not now" });
     await wellFormed("denied");
+  });
+
+  it("answering only some of a step's approvals is refused and decides nothing; answering all then runs each once", async () => {
+    const { assistant, parts } = await twoPendingChat("partial");
+    const [first, second] = parts as [(typeof parts)[number], (typeof parts)[number]];
+    const partial = await respondAll("partial", assistant, { [first.toolCallId]: { approved: true } });
+    expect(partial.status).toBe(409);
+    expect(((await partial.json()) as { code: string }).code).toBe("incomplete_decision");
+    await stillBothPending("partial", [first.approval.id, second.approval.id]);
+
+    const full = await respondAll("partial", assistant, { [first.toolCallId]: { approved: true }, [second.toolCallId]: { approved: true } });
+    expect(full.status).toBe(200);
+    await full.text();
+    await bothRanOnce("partial");
+  });
+
+  it("one forged response in a batch decides none of it; a correct answer for both then runs each once", async () => {
+    const { assistant, parts } = await twoPendingChat("forged-batch");
+    const [first, second] = parts as [(typeof parts)[number], (typeof parts)[number]];
+    const forged = await respondAll("forged-batch", assistant, { [first.toolCallId]: { approved: true }, [second.toolCallId]: { approved: true, approvalId: "aprv_forged_batch" } });
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { code: string }).code).toBe("unknown_approval");
+    await stillBothPending("forged-batch", [first.approval.id, second.approval.id]);
+
+    const correct = await respondAll("forged-batch", assistant, { [first.toolCallId]: { approved: true }, [second.toolCallId]: { approved: true } });
+    expect(correct.status).toBe(200);
+    await correct.text();
+    await bothRanOnce("forged-batch");
   });
 });

@@ -1,8 +1,9 @@
 import path from "node:path";
 import { builtinEntries } from "@/lib/builtins";
+import { connectMcpSources } from "@/lib/mcp/client-source";
 import { getSettings } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
-import { buildRegistry, type ToolSource } from "@/lib/tools/registry";
+import { buildRegistry, closeSources, type ToolSource } from "@/lib/tools/registry";
 import type { Registry } from "@/lib/tools/registry-types";
 import { toolroomPackage } from "./package-info";
 import { createToolContext } from "./tool-context";
@@ -10,30 +11,48 @@ import { createToolContext } from "./tool-context";
 export interface RegistryOptions {
   settings?: Settings;
   cwd?: string;
+  /** Sources besides the `mcpServers` of the settings. */
   sources?: ToolSource[];
+  /** How long an MCP server may take to start and list its tools. */
+  mcpTimeoutMs?: number;
   log?: (message: string) => void;
 }
 
-/** Builds the registry from settings: built-ins, installed plugins, `plugins.paths`. */
-export function loadRegistry(options: RegistryOptions = {}): Promise<Registry> {
+/**
+ * Builds the registry from settings: built-ins, installed plugins, `plugins.paths`, and the tools
+ * of every `mcpServers` entry. The servers keep running until `registry.close()`.
+ */
+export async function loadRegistry(options: RegistryOptions = {}): Promise<Registry> {
   const settings = options.settings ?? getSettings();
   const cwd = options.cwd ?? process.cwd();
-  return buildRegistry({
-    builtins: builtinEntries(settings),
-    builtinPackage: toolroomPackage(cwd),
-    nodeModules: [path.join(cwd, "node_modules")],
-    pluginPaths: settings.plugins.paths.map((p) => path.resolve(cwd, p)),
-    disabledPackages: settings.plugins.disabled,
-    isEnabled: (name) => settings.tools[name]?.enabled !== false,
-    metadataContext: createToolContext({ settings, toolName: "" }),
-    sources: options.sources,
-    log: options.log,
-  });
+  const builtinPackage = toolroomPackage();
+  // Servers start while plugins are imported: start-up waits for the slower of the two.
+  const sources = connectMcpSources(settings.mcpServers, { cwd, clientVersion: builtinPackage.version, timeoutMs: options.mcpTimeoutMs, log: options.log }).then((mcp) => [
+    ...(options.sources ?? []),
+    ...mcp,
+  ]);
+  try {
+    return await buildRegistry({
+      builtins: builtinEntries(settings),
+      builtinPackage,
+      nodeModules: [path.join(cwd, "node_modules")],
+      pluginPaths: settings.plugins.paths.map((p) => path.resolve(cwd, p)),
+      disabledPackages: settings.plugins.disabled,
+      isEnabled: (name) => settings.tools[name]?.enabled !== false,
+      metadataContext: createToolContext({ settings, toolName: "" }),
+      sources,
+      log: options.log,
+    });
+  } catch (error) {
+    // A registry that fails start-up (a collision) must not leave server processes behind.
+    await closeSources(await sources);
+    throw error;
+  }
 }
 
 const cache = globalThis as unknown as { __toolroomRegistry?: Promise<Registry> };
 
-/** The registry is read once per server process and shared by every route. */
+/** The registry is read once per server process and shared by every route; MCP servers live as long. */
 export function getRegistry(): Promise<Registry> {
   cache.__toolroomRegistry ??= loadRegistry();
   return cache.__toolroomRegistry;

@@ -38,5 +38,6 @@ export function registryText(registry: Registry): string {
 }
 
 export function diagnosticLine(d: Diagnostic): string {
+  if (d.kind === "source-failed") return `${d.package} failed (${d.entry}): ${d.message}`;
   return `skipped ${d.package}${d.version ? `@${d.version}` : ""} entry "${d.entry}" (${d.kind}): ${d.message}`;
 }

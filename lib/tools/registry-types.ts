@@ -8,9 +8,13 @@ export interface RegisteredTool {
   sourcePackage: string;
   version: string;
   origin: ToolOrigin;
-  /** The package's folder (built-ins: this repository). */
+  /** The package's folder (built-ins: this repository; MCP: the folder a stdio server runs in, or its URL). */
   packageDir: string;
-  /** The manifest entry: file relative to packageDir, and the export that defines the tool. */
+  /**
+   * The manifest entry: file relative to packageDir, and the export that defines the tool. MCP
+   * tools have no source here: `file` is the server's command line or URL, `exportName` the
+   * server's own (unprefixed) name for the tool.
+   */
   entry: { file: string; exportName: string };
   description: string;
   summary: string;
@@ -38,10 +42,29 @@ export interface Diagnostic {
   stderr?: string;
 }
 
+/** A tool source that is not a package (an MCP server), as `/tools` lists it. */
+export interface SourceStatus {
+  /** `mcp:<name>`: the source package of its tools and diagnostics. */
+  package: string;
+  transport: "stdio" | "http";
+  /** The command line, or the URL. */
+  target: string;
+  /** Prepended to its tool names ("" for none). */
+  prefix: string;
+  state: "connected" | "failed";
+  toolCount: number;
+  /** The server's own `serverInfo` (connected servers only). */
+  server?: { name: string; version: string; title?: string };
+}
+
 export interface Registry {
   tools: RegisteredTool[];
   diagnostics: Diagnostic[];
   /** Packages named in `plugins.disabled` that were found and not imported. */
   disabledPackages: string[];
+  /** MCP servers, connected or not (absent: none configured). */
+  sources?: SourceStatus[];
   get(name: string): RegisteredTool | undefined;
+  /** Stops what the sources started (MCP server processes): a CLI calls it before it exits. */
+  close?(): Promise<void>;
 }

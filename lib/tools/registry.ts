@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { summaryLine } from "./define";
 import { RegistryCollisionError, RegistryError } from "./errors";
 import { findPluginPackages, parseEntry, type PluginPackage } from "./manifest";
-import type { Diagnostic, Registry, RegisteredTool, ToolOrigin } from "./registry-types";
+import type { Diagnostic, Registry, RegisteredTool, SourceStatus, ToolOrigin } from "./registry-types";
 import { inputJsonSchema } from "./schema";
 import type { ToolContext, ToolDefinition, ToolExport } from "./types";
 import { whyNotATool } from "./validate-tool";
@@ -19,6 +19,10 @@ export interface BuiltinEntry {
 export interface ToolSource {
   tools: Omit<RegisteredTool, "enabled">[];
   diagnostics: Diagnostic[];
+  /** How `/tools` shows the source itself. */
+  status?: SourceStatus;
+  /** Stops what the source runs; the registry's `close` calls it. */
+  close?(): Promise<void>;
 }
 
 export interface BuildRegistryOptions {
@@ -31,7 +35,8 @@ export interface BuildRegistryOptions {
   isEnabled?: (name: string) => boolean;
   /** The context factories get when the registry reads their metadata. */
   metadataContext: ToolContext;
-  sources?: ToolSource[];
+  /** A promise may be given, so servers start while plugins are imported. */
+  sources?: ToolSource[] | Promise<ToolSource[]>;
   log?: (message: string) => void;
 }
 
@@ -63,7 +68,8 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
     } else candidates.push(result.candidate);
   }
 
-  for (const source of options.sources ?? []) {
+  const sources = (await options.sources) ?? [];
+  for (const source of sources) {
     candidates.push(...source.tools);
     diagnostics.push(...source.diagnostics);
   }
@@ -71,11 +77,33 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   const byName = new Map<string, RegisteredTool>();
   for (const candidate of candidates) {
     const existing = byName.get(candidate.name);
-    if (existing) throw new RegistryCollisionError(candidate.name, [existing.sourcePackage, candidate.sourcePackage]);
+    if (existing) throw collision(candidate, existing);
     byName.set(candidate.name, { ...candidate, enabled: options.isEnabled?.(candidate.name) ?? true });
   }
   const tools = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
-  return { tools, diagnostics, disabledPackages, get: (name) => byName.get(name) };
+  return {
+    tools,
+    diagnostics,
+    disabledPackages,
+    sources: sources.flatMap((s) => (s.status ? [s.status] : [])),
+    get: (name) => byName.get(name),
+    close: () => closeSources(sources),
+  };
+}
+
+export async function closeSources(sources: ToolSource[]): Promise<void> {
+  await Promise.all(sources.map((s) => s.close?.()));
+}
+
+/** The collision rule holds for MCP servers too; their way out is a prefix, not `plugins.disabled`. */
+function collision(candidate: Candidate, existing: Candidate): RegistryCollisionError {
+  const error = new RegistryCollisionError(candidate.name, [existing.sourcePackage, candidate.sourcePackage]);
+  const server = [candidate, existing].find((c) => c.origin === "mcp");
+  if (server) {
+    const key = server.sourcePackage.slice("mcp:".length);
+    error.message = `tool "${candidate.name}" is registered by two sources: "${existing.sourcePackage}" and "${candidate.sourcePackage}". Namespace the server's tools with mcpServers.${key}.prefix (e.g. "${key}_").`;
+  }
+  return error;
 }
 
 function resolveExport(value: ToolExport | unknown, ctx: ToolContext): ToolDefinition | Error | unknown {

@@ -2,7 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge, badgesOf } from "@/components/tools/badges";
+import { Badge, badgeLabel, badgesOf } from "@/components/tools/badges";
+import { McpSourceNote } from "@/components/tools/mcp-source-note";
 import { PackageCard } from "@/components/tools/package-card";
 import { schemaRows } from "@/components/tools/schema-rows";
 import { SchemaTable } from "@/components/tools/schema-table";
@@ -31,9 +32,10 @@ export default async function ToolPage({ params }: Params) {
   const json = registryJson(registry)[name];
   if (!tool || !json) notFound();
 
-  const source = readToolSource(tool.packageDir, tool.entry.file, tool.entry.exportName);
+  // An MCP tool's code lives in its server's process: there is no file here to read.
+  const source = tool.origin === "mcp" ? null : readToolSource(tool.packageDir, tool.entry.file, tool.entry.exportName);
   let html: string | null = null;
-  if (source.ok) {
+  if (source?.ok) {
     try {
       html = await highlightCode(source.code, source.lang, source.exportRange);
     } catch (error) {
@@ -58,7 +60,7 @@ export default async function ToolPage({ params }: Params) {
           </span>
           <div className="flex flex-wrap gap-1">
             {badgesOf(json).map((b) => (
-              <Badge key={b} kind={b} />
+              <Badge key={b} kind={b} label={badgeLabel(b, json)} />
             ))}
           </div>
         </div>
@@ -94,11 +96,11 @@ export default async function ToolPage({ params }: Params) {
           </Section>
         </aside>
         <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">
-          <Section title="Source package" id="package">
+          <Section title={tool.origin === "mcp" ? "Source server" : "Source package"} id="package">
             <PackageCard tool={tool} />
           </Section>
           <Section title="Source code" id="source">
-            <SourceView source={source} html={html} exportName={tool.entry.exportName} />
+            {source ? <SourceView source={source} html={html} exportName={tool.entry.exportName} /> : <McpSourceNote tool={tool} />}
           </Section>
         </div>
       </div>

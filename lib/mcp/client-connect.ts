@@ -1,0 +1,161 @@
+import { once } from "node:events";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { mcpServerSchema } from "@/lib/settings/schema";
+import { StderrTail } from "./client-stderr";
+
+export type McpServerSettings = z.infer<typeof mcpServerSchema>;
+
+/** A server that cannot start or answer within this long is a diagnostic, not a hung start-up. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Ending a session over HTTP is a courtesy: a server that does not answer it is not waited for. */
+const TERMINATE_TIMEOUT_MS = 1_000;
+
+export interface McpConnection {
+  client: Client;
+  /** How the server is reached, as people read it: the command line, or the URL. */
+  target: string;
+  /** The folder a stdio server runs in; for HTTP, the URL. */
+  location: string;
+  stderr: StderrTail;
+  close(): Promise<void>;
+}
+
+/** Why a server could not be used, with what to do about it and what it wrote to stderr. */
+export class McpConnectError extends Error {
+  override name = "McpConnectError";
+  constructor(
+    message: string,
+    readonly hint: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isStdio(config: McpServerSettings): config is Extract<McpServerSettings, { command: string }> {
+  return "command" in config;
+}
+
+/** Arguments with spaces quoted, so the line can be pasted into a shell to try the server by hand. */
+export function targetOf(config: McpServerSettings): string {
+  if (!isStdio(config)) return config.url;
+  return [config.command, ...config.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
+}
+
+export interface ConnectOptions {
+  /** Where stdio servers are started (relative commands and arguments resolve against it). */
+  cwd: string;
+  clientVersion: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Starts (stdio) or reaches (streamable HTTP) one server and completes the MCP handshake. The
+ * `work` callback runs inside the same deadline, so a server that answers `initialize` and then
+ * hangs on `tools/list` fails the same way. Every failure closes what was opened.
+ */
+export async function connectMcpServer<T>(
+  name: string,
+  config: McpServerSettings,
+  options: ConnectOptions,
+  work: (connection: McpConnection) => Promise<T>,
+): Promise<{ connection: McpConnection; result: T }> {
+  const stderr = new StderrTail();
+  const transport = makeTransport(config, options.cwd, stderr);
+  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: {} });
+  const connection: McpConnection = {
+    client,
+    target: targetOf(config),
+    location: isStdio(config) ? options.cwd : config.url,
+    stderr,
+    close: () => closeClient(client, transport),
+  };
+
+  const timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectTimeout()), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([client.connect(transport, { timeout: timeoutMs }).then(() => work(connection)), deadline]);
+    return { connection, result };
+  } catch (error) {
+    await connection.close().catch(() => {});
+    await stderrSettled(transport);
+    throw explain(name, config, options, error, timeoutMs, stderr.text());
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class ConnectTimeout extends Error {}
+
+function makeTransport(config: McpServerSettings, cwd: string, stderr: StderrTail): Transport {
+  if (isStdio(config)) {
+    const transport = new StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd, stderr: "pipe" });
+    // The stream exists before start(), so nothing a server prints while it dies is lost.
+    transport.stderr?.on("data", (chunk: Buffer) => stderr.append(chunk));
+    return transport;
+  }
+  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+}
+
+/** stderr is piped through a PassThrough: its last chunks may land a tick after the process closed. */
+async function stderrSettled(transport: Transport): Promise<void> {
+  if (!(transport instanceof StdioClientTransport) || !transport.stderr) return;
+  // With stderr: "pipe" the SDK hands out its PassThrough, a Readable.
+  const stream = transport.stderr as Readable;
+  if (stream.readableEnded) return;
+  await Promise.race([once(stream, "end").catch(() => {}), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+}
+
+async function closeClient(client: Client, transport: Transport): Promise<void> {
+  if (transport instanceof StreamableHTTPClientTransport) {
+    await Promise.race([transport.terminateSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, TERMINATE_TIMEOUT_MS).unref())]);
+  }
+  // Stdio: closing ends the server's stdin, then SIGTERM, then SIGKILL (the SDK's sequence).
+  await client.close();
+}
+
+function explain(name: string, config: McpServerSettings, options: ConnectOptions, error: unknown, timeoutMs: number, stderr: string): McpConnectError {
+  const key = `mcpServers.${name}`;
+  const err = error instanceof Error ? error : new Error(String(error));
+  const code = (err as NodeJS.ErrnoException).code;
+  if (err instanceof ConnectTimeout || (err instanceof McpError && err.code === ErrorCode.RequestTimeout)) {
+    return new McpConnectError(
+      `the server did not answer within ${timeoutMs / 1000} s`,
+      isStdio(config) ? `Run the command by hand to see whether it starts and speaks MCP on stdio: ${targetOf(config)}` : `Check that ${config.url} is an MCP streamable HTTP endpoint and reachable.`,
+      stderr,
+    );
+  }
+  if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed) {
+    // It answered, with an error: a protocol or server problem, not a transport one.
+    return new McpConnectError(`the server answered with an error: ${err.message}`, `Check the server's own documentation for ${key}; Toolroom needs initialize and tools/list to work.`, stderr);
+  }
+  if (isStdio(config)) {
+    if (code === "ENOENT") {
+      const where = !config.command.includes("/") ? "not found on PATH" : path.isAbsolute(config.command) ? "no such file" : `no such file (relative to ${path.resolve(options.cwd)})`;
+      return new McpConnectError(`cannot start "${config.command}": ${where}`, `Fix ${key}.command: name an installed executable, or give its path.`, stderr);
+    }
+    if (code === "EACCES") return new McpConnectError(`cannot start "${config.command}": permission denied`, `Make ${config.command} executable, or run it through its interpreter (command: node, args: [the script]).`, stderr);
+    if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) {
+      return new McpConnectError(
+        "the server exited before it answered",
+        stderr
+          ? `Its stderr says why (often a missing file, package or key: see ${key}.args and .env). Fix it, then restart Toolroom.`
+          : `It printed nothing. Run it by hand to see why: ${targetOf(config)}`,
+        stderr,
+      );
+    }
+    return new McpConnectError(`the server failed: ${err.message}`, `Run it by hand to see why: ${targetOf(config)}`, stderr);
+  }
+  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
+  return new McpConnectError(`cannot reach ${config.url}: ${err.message}${cause}`, `Check ${key}.url and ${key}.headers (an auth header, if the server needs one).`, stderr);
+}
