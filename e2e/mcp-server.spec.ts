@@ -52,4 +52,5 @@ test("an SDK client lists and calls tools over HTTP; a confirming call runs on a
   await page.getByTestId("chat-history-item").filter({ hasText: "MCP: e2e-mcp-yes 1.0.0" }).getByRole("link").click();
   await expect(chat.toolCards("read_file").getByTestId("tool-call-status")).toHaveText("done");
   await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-status")).toHaveText("done · approved");
+  await expect(page.getByTestId("called-by").first()).toHaveText("called over MCP by e2e-mcp-yes 1.0.0");
 });

@@ -27,6 +27,7 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
           {meta.error}
         </p>
       ) : null}
+      {meta.mcpClient ? <p className="mt-1 font-mono text-[11px] text-muted" data-testid="called-by">called over MCP by {meta.mcpClient}</p> : null}
       {meta.model ? <p className="mt-1 font-mono text-[11px] text-muted" data-testid="answered-by">answered by {meta.model}</p> : null}
     </div>
   );

@@ -18,6 +18,8 @@ export interface CallMeta {
 /** UI message metadata: the model that answered, per-call facts, and a provider error if any. */
 export interface ChatMessageMetadata {
   model?: string;
+  /** Set on the cards of a chat that records an MCP session: the client that made the calls. */
+  mcpClient?: string;
   calls?: Record<string, CallMeta>;
   error?: string;
 }
