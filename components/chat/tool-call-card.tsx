@@ -23,6 +23,15 @@ function outputText(part: ToolPart): string | undefined {
   return undefined;
 }
 
+/**
+ * A denied call's text is either the person's own reason (the model gets the tool's not-admitted
+ * text built from it) or that not-admitted text itself (unsupervised, MCP sessions).
+ */
+function outputLabel(part: ToolPart, meta: CallMeta | undefined): string {
+  if (part.state !== "output-denied") return "Result";
+  return meta?.decision?.by === "user" && part.approval?.reason === meta.decision.reason ? "Reason given" : "Not-admitted result";
+}
+
 export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; meta: CallMeta | undefined; sourcePackage?: string }) {
   const status = callStatus(part, meta);
   const [open, setOpen] = useState(status.tone !== "done");
@@ -57,7 +66,7 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
           </div>
           {output !== undefined ? (
             <div>
-              <div className="text-[11px] font-medium tracking-wide text-muted uppercase">{part.state === "output-denied" ? "What the model was told" : "Result"}</div>
+              <div className="text-[11px] font-medium tracking-wide text-muted uppercase">{outputLabel(part, meta)}</div>
               <pre data-testid="tool-call-output" className={cn("mt-0.5 max-h-96 overflow-auto rounded bg-subtle p-2 font-mono text-xs whitespace-pre-wrap", status.tone === "error" && "text-denied")}>
                 {long && !showAll ? `${output.slice(0, PREVIEW_CHARS)}\n…` : output}
               </pre>

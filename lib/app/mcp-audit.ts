@@ -20,7 +20,7 @@ export const databaseMcpAudit: McpAudit = {
     const admitted = !call.decision || call.decision.decision === "approved";
     const part = admitted
       ? { type: `tool-${call.tool.name}`, toolCallId, state: "output-available", input: call.input, output: call.text, ...(call.decision ? { approval: { id: `${toolCallId}-approval`, approved: true } } : {}) }
-      : { type: `tool-${call.tool.name}`, toolCallId, state: "output-denied", input: call.input, approval: { id: `${toolCallId}-approval`, approved: false, reason: call.decision?.reason } };
+      : { type: `tool-${call.tool.name}`, toolCallId, state: "output-denied", input: call.input, approval: { id: `${toolCallId}-approval`, approved: false, reason: call.text } };
     const metadata: ChatMessageMetadata = withCallMeta({ mcpClient: call.client }, toolCallId, {
       sourcePackage: call.tool.sourcePackage,
       durationMs: call.durationMs ?? undefined,
