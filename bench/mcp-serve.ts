@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadRegistry } from "@/lib/app/registry";
 import { createToolContext } from "@/lib/app/tool-context";
+import { cliEnv, TOOLROOM_BIN } from "@/lib/testing/cli";
 import { setLoadedSettings } from "@/lib/settings";
 import { loadSettings } from "@/lib/settings/load";
 import { invoke } from "@/lib/tools/invoke";
@@ -17,9 +18,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-mcp-"));
 fs.writeFileSync(path.join(root, "file.txt"), "line\n".repeat(200));
 const config = path.join(root, "toolroom.yaml");
 fs.writeFileSync(config, `sourceRoot: ${root}\n`);
-const env: Record<string, string> = {};
-for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("TOOLROOM_")) env[key] = value;
-env.XDG_CONFIG_HOME = path.join(root, "xdg");
+const env = cliEnv(root);
 
 const loaded = loadSettings({ configPath: config, env, cwd: root });
 setLoadedSettings(loaded);
@@ -28,7 +27,7 @@ const tool = registry.get("read_file")!.resolve(createToolContext({ settings: lo
 const input = { path: "file.txt" };
 
 const client = new Client({ name: "bench", version: "0" });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: ["bin/toolroom.mjs", "--config", config, "mcp"], env, stderr: "ignore" }));
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [TOOLROOM_BIN, "--config", config, "mcp"], env, stderr: "ignore" }));
 
 const direct: number[] = [];
 const served: number[] = [];

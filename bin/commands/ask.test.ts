@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,41 +6,23 @@ import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolPart } from "@/lib/chat/history";
+import { runToolroom, type CliRun } from "@/lib/testing/cli";
 
-const BIN = path.resolve(import.meta.dirname, "../toolroom.mjs");
 const API_KEY = "sk-test-ask-0123456789abcdef";
 
 let root: string;
 let config: string;
 let provider: http.Server;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * `toolroom ask` as a person runs it, from an empty folder (no ./toolroom.yaml, no plugins) with
- * only the temp settings: no TOOLROOM_* variable and no ~/.config file of the developer's.
- * stdin is a pipe, so there is no terminal to answer y/N.
+ * only the temp settings; stdin is closed, so there is no terminal to answer y/N.
  */
-function toolroom(...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: path.join(root, "xdg-config"), XDG_STATE_HOME: path.join(root, "xdg-state") };
-  for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_")) delete env[name];
-  const child = spawn(process.execPath, [BIN, "--config", config, "ask", ...args], { cwd: root, env });
-  child.stdin.end();
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-  child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function toolroom(...args: string[]): Promise<CliRun> {
+  return runToolroom(["--config", config, "ask", ...args], root);
 }
 
-async function askJson(...args: string[]): Promise<{ run: Run; messages: UIMessage[] }> {
+async function askJson(...args: string[]): Promise<{ run: CliRun; messages: UIMessage[] }> {
   const run = await toolroom(...args, "--json");
   expect(run.code, run.stderr).toBe(0);
   return { run, messages: JSON.parse(run.stdout) as UIMessage[] };

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliEnv, TOOLROOM_BIN } from "@/lib/testing/cli";
 
 let root: string;
 let config: string;
@@ -19,15 +20,8 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("TOOLROOM_")) env[key] = value;
-  env.XDG_CONFIG_HOME = path.join(root, "xdg");
-  return env;
-}
-
 async function connect(elicit?: "accept" | "decline") {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["bin/toolroom.mjs", "--config", config, "mcp"], env: cleanEnv(), stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [TOOLROOM_BIN, "--config", config, "mcp"], env: cliEnv(root), stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: "stdio-test", version: "0.0.1" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runToolroom, type CliRun } from "@/lib/testing/cli";
 
-const BIN = path.resolve(import.meta.dirname, "../toolroom.mjs");
 const MODULES = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol");
 const FIXTURE = path.resolve(import.meta.dirname, "../../lib/mcp/__fixtures__/mcp-test-server.mjs");
 
@@ -13,28 +12,9 @@ let shared: string;
 let pidFile: string;
 let config: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** The CLI as a person runs it: a temp folder, only the temp settings, no TOOLROOM_* variables, no terminal. */
-function toolroom(...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: path.join(root, "xdg-config") };
-  for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_")) delete env[name];
-  const started = performance.now();
-  const child = spawn(process.execPath, [BIN, "--config", config, ...args], { cwd: root, env });
-  child.stdin.end();
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-  child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
-  });
+/** The CLI as a person runs it: a temp folder, only the temp settings, no terminal. */
+function toolroom(...args: string[]): Promise<CliRun> {
+  return runToolroom(["--config", config, ...args], root);
 }
 
 /** The fixture server wrote its pid when it started; the command must not leave it running. */

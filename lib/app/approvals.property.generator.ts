@@ -3,6 +3,8 @@
  * PRNG given what the person sees, so a printed seed replays the same sequence.
  */
 
+import { mulberry32 } from "@/lib/testing/random";
+
 /** The two confirming tools of the test plugin: grants are per tool, so one can be granted alone. */
 export const TOOLS = ["tally", "mark"] as const;
 export type ToolName = (typeof TOOLS)[number];
@@ -58,17 +60,6 @@ export interface Screen {
   answered: number;
 }
 
-/** mulberry32: a tiny, well-mixed 32-bit PRNG, so a printed seed replays the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Weights = Partial<Record<Action["kind"], number>>;
 

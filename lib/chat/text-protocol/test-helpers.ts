@@ -19,16 +19,7 @@ export function parseChunks(protocol: TextProtocol, chunks: string[], tools: str
 }
 
 /** Deterministic PRNG (mulberry32) so random chunkings are reproducible. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as rng } from "@/lib/testing/random";
 
 export function randomChunks(text: string, random: () => number, min = 1, max = 64): string[] {
   const out: string[] = [];
