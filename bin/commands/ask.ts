@@ -62,7 +62,11 @@ export function registerAsk(program: Command): void {
           if (decision.decision !== "approved") printer?.declined(call.toolCallId, describeNotAdmitted({ kind: decision.decision === "timed-out" ? "timed-out" : "denied" }));
           return decision;
         },
-      }).finally(() => process.off("SIGINT", interrupt));
+      }).finally(async () => {
+        process.off("SIGINT", interrupt);
+        // MCP server processes (settings mcpServers) are stopped before the command returns.
+        await registry.close?.();
+      });
 
       printer?.end();
       if (options.json) process.stdout.write(`${JSON.stringify(outcome.messages, null, 2)}\n`);

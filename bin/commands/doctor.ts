@@ -70,8 +70,14 @@ export function registerDoctor(program: Command): void {
           name: "registry",
           run: async () => {
             const registry = await loadRegistry({ settings: loadSettings({ configPath }).settings, log: () => {} });
-            const skipped = registry.diagnostics.length ? `, ${registry.diagnostics.length} plugin entr${registry.diagnostics.length === 1 ? "y" : "ies"} skipped (see toolroom tools)` : "";
-            return `${registry.tools.length} tools${skipped}`;
+            await registry.close?.();
+            const failedServers = registry.diagnostics.filter((d) => d.kind === "source-failed").length;
+            const skippedEntries = registry.diagnostics.length - failedServers;
+            const notes = [
+              skippedEntries ? `${skippedEntries} tool entr${skippedEntries === 1 ? "y" : "ies"} skipped` : "",
+              failedServers ? `${failedServers} MCP server${failedServers === 1 ? "" : "s"} failed` : "",
+            ].filter(Boolean);
+            return `${registry.tools.length} tools${notes.length ? `, ${notes.join(", ")} (see toolroom tools)` : ""}`;
           },
         },
       ];

@@ -57,6 +57,16 @@ describe("toolroom tools / call with MCP servers", { timeout: 90_000 }, () => {
     expect(fixtureStillRunning()).toBe(false);
   });
 
+  it("ask calls an MCP tool through the offline model, and doctor counts the failed server; both stop the servers", async () => {
+    const ask = await toolroom("ask", `call fs_list_directory {"path": ${JSON.stringify(shared)}}`, "--json");
+    expect(ask.code, ask.stderr).toBe(0);
+    expect(ask.stdout).toContain("notes.txt");
+    expect(fixtureStillRunning()).toBe(false);
+    const doctor = await toolroom("doctor");
+    expect(doctor.stdout, doctor.stdout).toMatch(/registry +\d+ tools, 1 tool entry skipped, 1 MCP server failed \(see toolroom tools\)/);
+    expect(fixtureStillRunning()).toBe(false);
+  });
+
   it("--json gives MCP tools their source package and version", async () => {
     const run = await toolroom("tools", "--json");
     expect(run.code, run.stderr).toBe(0);
