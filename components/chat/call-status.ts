@@ -1,7 +1,8 @@
 import type { UIMessage } from "ai";
+import { isToolPart, type ToolPart } from "@/lib/chat/history";
 import type { CallMeta } from "@/lib/chat/metadata";
 
-export type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
+export type { ToolPart };
 
 export type CallTone = "pending" | "running" | "done" | "error" | "denied";
 
@@ -47,17 +48,9 @@ function deniedLabel(reason: string | undefined): string {
   return reason ? `denied: ${reason}` : "denied";
 }
 
-export function toolNameOfPart(part: ToolPart): string {
-  return part.type === "dynamic-tool" ? (part as { toolName: string }).toolName : part.type.slice("tool-".length);
-}
-
-export function isToolUIPart(part: UIMessage["parts"][number]): part is ToolPart {
-  return "toolCallId" in part && (part.type.startsWith("tool-") || part.type === "dynamic-tool");
-}
-
 /** Calls waiting for a human, oldest first, across the chat. */
 export function pendingCalls(messages: UIMessage[]): { message: UIMessage; part: ToolPart }[] {
   return messages.flatMap((message) =>
-    message.parts.filter(isToolUIPart).filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic).map((part) => ({ message, part })),
+    message.parts.filter(isToolPart).filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic).map((part) => ({ message, part })),
   );
 }

@@ -9,7 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
 import type { ModelChoice } from "@/lib/chat/models";
 import type { ToolJson } from "@/lib/tools/registry-json";
-import { pendingCalls, toolNameOfPart } from "./call-status";
+import { toolNameOf } from "@/lib/chat/history";
+import { pendingCalls } from "./call-status";
 import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
@@ -74,7 +75,7 @@ export function ChatView(props: ChatViewProps) {
 
   const request = current
     ? (() => {
-        const name = toolNameOfPart(current.part);
+        const name = toolNameOf(current.part);
         const tool = props.tools[name];
         const meta = readMetadata(current.message.metadata).calls?.[current.part.toolCallId];
         return {

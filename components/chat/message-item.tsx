@@ -3,7 +3,7 @@
 import type { UIMessage } from "ai";
 import { Markdown } from "@/components/ui/markdown";
 import { readMetadata } from "@/lib/chat/metadata";
-import { isToolUIPart } from "./call-status";
+import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { ToolCallCard } from "./tool-call-card";
 
 export function MessageItem({ message, packages }: { message: UIMessage; packages: Record<string, string> }) {
@@ -19,7 +19,7 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
     <div data-testid="message-assistant" className="max-w-full">
       {message.parts.map((part, i) => {
         if (part.type === "text") return part.text ? <Markdown key={i} text={part.text} /> : null;
-        if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[part.type.slice(5)]} />;
+        if (isToolPart(part)) return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[toolNameOf(part)]} />;
         return null;
       })}
       {meta.error ? (

@@ -4,7 +4,8 @@ import { ChevronRight, FilePen } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { CallMeta } from "@/lib/chat/metadata";
-import { callStatus, toolNameOfPart, type CallTone, type ToolPart } from "./call-status";
+import { toolNameOf } from "@/lib/chat/history";
+import { callStatus, type CallTone, type ToolPart } from "./call-status";
 
 const TONES: Record<CallTone, string> = {
   pending: "border-pending/60 bg-amber-50/50 dark:bg-amber-950/15",
@@ -36,7 +37,7 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
   const status = callStatus(part, meta);
   const [open, setOpen] = useState(status.tone !== "done");
   const [showAll, setShowAll] = useState(false);
-  const name = toolNameOfPart(part);
+  const name = toolNameOf(part);
   const output = outputText(part);
   const long = (output?.length ?? 0) > PREVIEW_CHARS;
   return (

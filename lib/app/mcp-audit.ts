@@ -1,7 +1,7 @@
 import "server-only";
 import { generateId, type UIMessage } from "ai";
 import { withCallMeta, type ChatMessageMetadata } from "@/lib/chat/metadata";
-import { createChat, getChat, loadMessages, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
+import { createChat, getChat, messageCount, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
 import type { McpAudit, McpCallRecord } from "@/lib/mcp/audit";
 import { defaultChatConfig } from "./chat-view";
 import { inputHash } from "./input-hash";
@@ -28,7 +28,8 @@ export const databaseMcpAudit: McpAudit = {
       decision: call.decision,
     });
     const message = { id: generateId(), role: "assistant", parts: [part], metadata } as UIMessage;
-    await saveMessage(chatId, (await loadMessages(chatId)).length, message);
+    // Counted, not loaded: a long MCP session must not re-read its whole history on every call.
+    await saveMessage(chatId, await messageCount(chatId), message);
     await upsertToolCall(toolCallId, {
       chatId,
       toolName: call.tool.name,

@@ -16,7 +16,7 @@ import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke, type InvokeResult } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
-import { callKey, callsSinceLastUser, rewriteDenials } from "./history";
+import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
 import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
 import { textModeMiddleware } from "./text-mode";
@@ -145,9 +145,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const denialText = new Map<string, string>();
   for (const message of turn.messages) {
     for (const part of message.parts) {
-      if (!("approval" in part) || !part.approval || part.approval.approved !== false || !("toolCallId" in part)) continue;
-      const toolName = part.type === "dynamic-tool" ? "" : part.type.slice("tool-".length);
-      const entry = definitions.get(toolName);
+      if (!isToolPart(part) || !part.approval || part.approval.approved !== false) continue;
+      const entry = definitions.get(toolNameOf(part));
       if (!entry) continue;
       const reason = part.approval.reason;
       const why = reason === TIMEOUT_REASON ? ({ kind: "timed-out" } as const) : ({ kind: "denied", reason } as const);

@@ -4,7 +4,7 @@ import { readMetadata } from "./metadata";
 
 export const INTERRUPTED_TEXT = "Error: the call was interrupted before the tool finished (the answer was stopped).";
 
-type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
+export type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
 
 export function isToolPart(part: UIMessage["parts"][number]): part is ToolPart {
   return "toolCallId" in part && (part.type.startsWith("tool-") || part.type === "dynamic-tool");

@@ -51,6 +51,11 @@ export async function loadMessages(chatId: string): Promise<UIMessage[]> {
   }));
 }
 
+/** The position the next message of a chat takes. */
+export async function messageCount(chatId: string): Promise<number> {
+  return db().message.count({ where: { chatId } });
+}
+
 /** Inserts or replaces one message at its position in the chat. */
 export async function saveMessage(chatId: string, position: number, message: UIMessage): Promise<void> {
   const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
