@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
-    include: ["lib/**/*.test.ts", "bin/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "bin/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     // `server-only` throws outside a React Server environment; tests exercise the same modules directly.
     alias: { "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts") },
     testTimeout: 30_000,

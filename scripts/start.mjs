@@ -1,10 +1,11 @@
-// `npm start`: check settings, apply migrations, build when there is no build, serve (on loopback
-// unless HOST / server.host say otherwise; then with an access token, printed once).
+// `npm start`: check settings, apply migrations, build when the build is missing or older than the
+// sources (a `git pull`, an edit), serve (on loopback unless HOST / server.host say otherwise; then
+// with an access token, printed once).
 import { spawnSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { servedFrom, staleReason } from "./build-stamp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -20,10 +21,12 @@ const step = (args) => {
 step(["scripts/migrate.mjs", "deploy"]);
 // next.config.ts builds into NEXT_DIST_DIR when set (parallel work trees); look for the build there.
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-if (!fs.existsSync(path.join(distDir, "BUILD_ID")) || process.env.TOOLROOM_REBUILD === "1") {
-  console.log("toolroom: building the app (first start only)…");
-  step(["node_modules/next/dist/bin/next", "build"]);
+const stale = process.env.TOOLROOM_REBUILD === "1" ? "TOOLROOM_REBUILD=1" : staleReason(root, distDir);
+if (stale) {
+  console.log(`toolroom: building the app (${stale}); this takes about a minute…`);
+  step(["scripts/build.mjs"]);
 }
+console.log(`toolroom: serving the build of ${servedFrom(root, distDir)}`);
 const shown = host.includes(":") ? `[${host}]` : host;
 if (token) {
   // A wildcard bind is reached from this machine as 127.0.0.1; other names go in server.allowedHosts.

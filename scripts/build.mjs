@@ -1,0 +1,12 @@
+// `npm run build`: next build, then record which sources the build was made from (scripts/build-stamp.mjs).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sourceFingerprint, writeStamp } from "./build-stamp.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Taken before the build, so an edit made while it runs still counts as a change.
+const sources = sourceFingerprint(root);
+const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+if (result.status !== 0) process.exit(result.status ?? 1);
+writeStamp(root, process.env.NEXT_DIST_DIR ?? ".next", sources);
