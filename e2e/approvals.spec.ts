@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { marker, markerExists as exists, removeMarkers } from "./markers";
 import { ChatPage } from "./pages/chat";
 
-const marker = (name: string) => `e2e-marker-${name}-${Date.now()}.txt`;
-const exists = (file: string) => fs.existsSync(path.resolve(file));
+test.afterEach(removeMarkers);
 
 for (const mode of ["native", "text"] as const) {
   test.describe(`approvals in ${mode} mode`, () => {
@@ -25,7 +23,6 @@ for (const mode of ["native", "text"] as const) {
       const card = chat.toolCards("run_terminal_command");
       await expect(card.getByTestId("tool-call-status")).toHaveText("done · approved");
       expect(exists(file)).toBe(true);
-      fs.rmSync(file, { force: true });
     });
 
     test("deny with a reason: nothing runs and the model is told", async ({ page }) => {
@@ -84,8 +81,6 @@ for (const mode of ["native", "text"] as const) {
       await expect(chat.toolCards("run_terminal_command").nth(1).getByTestId("tool-call-status")).toHaveText("done · auto-approved by grant");
       await expect(chat.dialog).toHaveCount(0);
       expect(exists(first) && exists(second)).toBe(true);
-      fs.rmSync(first, { force: true });
-      fs.rmSync(second, { force: true });
     });
   });
 }

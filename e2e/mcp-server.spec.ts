@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
 import { ChatPage } from "./pages/chat";
+import { marker, removeMarkers } from "./markers";
 import { McpHttpClient } from "./pages/mcp-client";
 
 const run = promisify(execFile);
@@ -23,8 +24,8 @@ test("the MCP conformance suite passes against /api/mcp, apart from the listed e
 test("an SDK client lists and calls tools over HTTP; a confirming call runs on accept only, and both show in chat history", async ({ baseURL, page }) => {
   const yes = await McpHttpClient.connect(baseURL!, "e2e-mcp-yes", "accept");
   const no = await McpHttpClient.connect(baseURL!, "e2e-mcp-no", "decline");
-  const ran = `e2e-marker-mcp-yes-${Date.now()}.txt`;
-  const refused = `e2e-marker-mcp-no-${Date.now()}.txt`;
+  const ran = marker("mcp-yes");
+  const refused = marker("mcp-no");
   try {
     const { tools } = await yes.client.listTools();
     expect(tools.find((t) => t.name === "read_file")?.annotations?.readOnlyHint).toBe(true);
@@ -41,7 +42,7 @@ test("an SDK client lists and calls tools over HTTP; a confirming call runs on a
   } finally {
     await yes.close();
     await no.close();
-    fs.rmSync(ran, { force: true });
+    removeMarkers();
   }
 
   // The audit: each MCP session is a chat in the history, with the decision on its cards.
