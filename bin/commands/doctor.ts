@@ -25,7 +25,12 @@ export function registerDoctor(program: Command): void {
           name: "node",
           run: () => {
             const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-            if (major < 20 || (major === 20 && minor < 19)) throw new Error(`Node ${process.versions.node}; Toolroom needs 20.19 or newer`);
+            if (major < 22 || (major === 22 && minor < 12)) {
+              throw new Error(
+                `Node ${process.versions.node}; Toolroom needs 22.12 or newer (ai 7, Prisma 7 and vite 8 declare it). ` +
+                  "Run Toolroom through npm (npm start, npm test, npx toolroom), which brings Node 22 from the npm registry, or install Node 22.",
+              );
+            }
             return `Node ${process.versions.node}`;
           },
         },

@@ -1,0 +1,66 @@
+// Toolroom's dependencies (ai 7, @ai-sdk/*, Prisma 7, vite 8) need Node >= 22.12. On a machine whose
+// Node is older, this brings Node 22 from the npm registry (the `node` package ships a real Node
+// binary and its headers) into a cache folder and runs the given command with it first on PATH, so
+// every `node` below it — npm scripts, tsx, next, vitest, Playwright's server — is Node 22, and
+// native modules (better-sqlite3) compile against its headers.
+//   node scripts/node22.mjs exec -- <command…>    run a command under Node >= 22.12
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const NODE22_VERSION = "22.23.3";
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function nodeIsRecentEnough(version = process.versions.node) {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+}
+
+const cacheDir = () => path.join(process.env.TOOLROOM_NODE_CACHE ?? path.join(os.homedir(), ".cache", "toolroom"), `node-${NODE22_VERSION}`);
+
+/** The cached Node 22's bin folder and header folder, installed from the npm registry when missing. */
+function ensureNode22() {
+  const dir = cacheDir();
+  const bin = path.join(dir, "node_modules", "node", "bin");
+  if (!fs.existsSync(path.join(bin, "node"))) {
+    console.error(`toolroom: Node ${process.versions.node} is older than the 22.12 Toolroom needs; installing Node ${NODE22_VERSION} from the npm registry into ${dir}…`);
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `node@${NODE22_VERSION}`], { stdio: "inherit" });
+  }
+  const arch = fs.readdirSync(path.join(dir, "node_modules", "node", "node_modules")).find((name) => /^node-(linux|darwin|win)-/.test(name));
+  return { bin, headers: arch ? path.join(dir, "node_modules", "node", "node_modules", arch) : undefined };
+}
+
+/** The environment that puts a Node >= 22.12 first on PATH (this one's, when it is recent enough). */
+export function node22Env(env = process.env) {
+  if (nodeIsRecentEnough()) return env;
+  const { bin, headers } = ensureNode22();
+  return { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ""}`, ...(headers ? { npm_config_nodedir: headers } : {}) };
+}
+
+/** When better-sqlite3 was compiled for another Node, compile it again for the one in `env`. */
+function rebuildNativeIfNeeded(env) {
+  const probe = spawnSync("node", ["-e", "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, env, encoding: "utf8" });
+  if (probe.status === 0 || !/NODE_MODULE_VERSION/.test(probe.stderr)) return;
+  console.error("toolroom: better-sqlite3 was built for another Node version; rebuilding it (about two minutes)…");
+  const rebuilt = spawnSync("npm", ["rebuild", "better-sqlite3"], { cwd: root, env, stdio: "inherit" });
+  if (rebuilt.status !== 0) process.exit(rebuilt.status ?? 1);
+}
+
+/** Runs `command` under a Node >= 22.12 and exits with its status. */
+export function execUnderNode22(command) {
+  const env = node22Env();
+  if (env !== process.env && fs.existsSync(path.join(root, "node_modules", "better-sqlite3"))) rebuildNativeIfNeeded(env);
+  const result = spawnSync(command[0], command.slice(1), { env, stdio: "inherit" });
+  if (result.error) throw result.error;
+  process.exit(result.status ?? (result.signal ? 128 + (os.constants.signals[result.signal] ?? 0) : 1));
+}
+
+const [mode, ...rest] = import.meta.url === pathToFileURL(process.argv[1] ?? "").href ? process.argv.slice(2) : [];
+if (mode === "exec") {
+  const command = rest[0] === "--" ? rest.slice(1) : rest;
+  if (command.length === 0) throw new Error("usage: node scripts/node22.mjs exec -- <command…>");
+  execUnderNode22(command);
+}
