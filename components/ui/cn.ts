@@ -1,4 +1,7 @@
-/** Joins class names, skipping falsy ones. */
-export function cn(...parts: Array<string | false | null | undefined>): string {
-  return parts.filter(Boolean).join(" ");
+import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names, skipping falsy ones; of conflicting Tailwind utilities the last one wins. */
+export function cn(...parts: ClassValue[]): string {
+  return twMerge(clsx(parts));
 }
