@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { themeScript } from "@/components/shell/theme-script";
 import { footerFacts } from "@/lib/app/footer";
 import "./globals.css";
 
@@ -18,9 +17,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const facts = footerFacts();
   return (
     <html lang="en" suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-      </head>
       <body className="min-h-screen font-sans antialiased">
         <AppShell model={facts.model} database={facts.database}>
           {children}

@@ -1,25 +1,20 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
+import { useTheme } from "next-themes";
 import { useEffect, useState } from "react";
 
 export function ThemeToggle() {
-  const [dark, setDark] = useState<boolean | null>(null);
-  useEffect(() => {
-    setDark(document.documentElement.classList.contains("dark"));
-  }, []);
-
-  function toggle() {
-    const next = !document.documentElement.classList.contains("dark");
-    document.documentElement.classList.toggle("dark", next);
-    localStorage.setItem("toolroom-theme", next ? "dark" : "light");
-    setDark(next);
-  }
+  const { resolvedTheme, setTheme } = useTheme();
+  // The server cannot know the theme: render the neutral label until mounted, so hydration matches.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const dark = mounted && resolvedTheme === "dark";
 
   return (
     <button
       type="button"
-      onClick={toggle}
+      onClick={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")}
       data-testid="theme-toggle"
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
       className="rounded-md p-1.5 text-muted hover:bg-subtle hover:text-fg"
