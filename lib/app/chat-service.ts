@@ -1,5 +1,5 @@
 import "server-only";
-import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
+import { consumeStream, createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
 import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
 import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
@@ -163,16 +163,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   // The server reads its own copy to the end, so the last step is stored even when the browser
   // goes away mid-answer (the client's branch is then cancelled, not this one).
   const [toClient, toServer] = stream.tee();
-  void drain(toServer);
+  void consumeStream({ stream: toServer, onError: (error) => console.error(`toolroom: chat stream failed: ${(error as Error).message}`) });
   return createUIMessageStreamResponse({ stream: toClient, headers: { "x-toolroom-chat": chat.id } });
-}
-
-async function drain(stream: ReadableStream<unknown>): Promise<void> {
-  const reader = stream.getReader();
-  try {
-    while (!(await reader.read()).done);
-  } catch (error) {
-    console.error(`toolroom: chat stream failed: ${(error as Error).message}`);
-  }
 }
 
