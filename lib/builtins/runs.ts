@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import {
   describeRunDir,
@@ -353,7 +354,9 @@ interface RunDocsCacheEntry {
   stamp: string;
   docs: RunSearchDoc[];
 }
-const runDocsCache = new Map<string, RunDocsCacheEntry>();
+// Bounded, so runs deleted or moved away do not stay in memory for the life of the server; the
+// bound is far above a runs folder's size, so a search never rebuilds a run it just read.
+const runDocsCache = new LRUCache<string, RunDocsCacheEntry>({ max: 10_000 });
 let rankerCache: { root: string; key: string; ranker: Ranker<number>; docs: RunSearchDoc[] } | null = null;
 
 /** A run's docs are rebuilt when one of its files changed (mtime or size); the ranker when any run's did. */
