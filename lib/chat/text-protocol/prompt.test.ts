@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildToolPrompt, readToolPrompt, PLUGIN_HEADING } from "./prompt";
 import type { PromptTool, TextProtocol } from "./types";
@@ -57,29 +55,24 @@ const PLUGINS: PromptTool[] = [
   },
 ];
 
-const golden = (name: string) => path.join(import.meta.dirname, "__golden__", name);
-
-/** UPDATE_GOLDEN=1 rewrites the files; review the diff before committing. */
-function expectGolden(name: string, actual: string) {
-  if (process.env.UPDATE_GOLDEN) writeFileSync(golden(name), actual);
-  expect(actual).toBe(readFileSync(golden(name), "utf8"));
-}
+/** The golden files hold the prompts byte for byte; `npx vitest run -u` rewrites them (review the diff). */
+const golden = (name: string) => `./__golden__/${name}`;
 
 describe.each<TextProtocol>(["action", "json"])("%s prompt", (protocol) => {
-  it("matches the built-ins-only golden file", () => {
-    expectGolden(`${protocol}-builtins.txt`, buildToolPrompt(protocol, BUILTINS));
+  it("matches the built-ins-only golden file", async () => {
+    await expect(buildToolPrompt(protocol, BUILTINS)).toMatchFileSnapshot(golden(`${protocol}-builtins.txt`));
   });
 
-  it("is byte-identical with no plugins installed", () => {
+  it("is byte-identical with no plugins installed", async () => {
     const prompt = buildToolPrompt(protocol, [...BUILTINS]);
-    expect(prompt).toBe(readFileSync(golden(`${protocol}-builtins.txt`), "utf8"));
+    await expect(prompt).toMatchFileSnapshot(golden(`${protocol}-builtins.txt`));
     expect(prompt).not.toContain(PLUGIN_HEADING);
     expect(prompt).not.toContain("[from ");
   });
 
-  it("adds the plugin section only when plugins contribute tools", () => {
+  it("adds the plugin section only when plugins contribute tools", async () => {
     const prompt = buildToolPrompt(protocol, [...PLUGINS, ...BUILTINS]);
-    expectGolden(`${protocol}-plugins.txt`, prompt);
+    await expect(prompt).toMatchFileSnapshot(golden(`${protocol}-plugins.txt`));
     expect(prompt.startsWith(buildToolPrompt(protocol, BUILTINS))).toBe(true);
   });
 
