@@ -5,6 +5,10 @@
  *   npx tsx bench/grep-search.ts --files 2000 --mb 20 [--keep] [--repo-map] [--generate-only]
  *
  * Targets: grep_code ≤ 3× grep; index build ≤ 60 s; query ≤ 200 ms.
+ *
+ * The search index is also built on MiniSearch (bench/minisearch-chunks.ts) from the same chunks, and
+ * both are compared on build time, size, query time and the ranking cases of search.test.ts.
+ * Run with `node --expose-gc --import tsx bench/grep-search.ts` for the heap figures.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,9 +17,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { grepCode } from "@/lib/builtins/grep";
 import { repoMapLines } from "@/lib/builtins/repo-map";
+import type { ChunkHit } from "@/lib/builtins/ranker";
 import { chunkFile, SEARCH_INDEX_VERSION, searchCode, searchIndexFor, type SearchFileData } from "@/lib/builtins/search";
 import { FileIndex } from "@/lib/sandbox/file-index";
 import { testContext } from "@/lib/testing/context";
+import { MiniSearchChunks } from "./minisearch-chunks";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -129,7 +135,85 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
   return [performance.now() - t0, value];
 }
 
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+type Searcher = { search(query: string, k: number): ChunkHit[] };
+
+/** The same index built on MiniSearch from the records ChunkIndex was built from. */
+function miniSearchOf(files: FileIndex<SearchFileData>): MiniSearchChunks {
+  const mini = new MiniSearchChunks();
+  for (const [rel, record] of files.records) mini.set(rel, record.data);
+  return mini;
+}
+
+// The cases of search.test.ts: the defining file should rank first.
+const RANKING_CASES: [query: string, definingFile: string][] = [
+  ["load settings file", "src/config/loader.ts"],
+  ["verify access token", "src/auth/tokens.ts"],
+  ["LruCache evict oldest entry", "src/cache/lru.ts"],
+  ["retry with exponential backoff", "src/util/retry.ts"],
+  ["parse log line", "scripts/parse_logs.py"],
+  ["compute percentiles", "scripts/metrics.py"],
+  ["router addRoute", "src/http/router.ts"],
+  ["validate settings schema", "src/config/schema.ts"],
+  ["render_markdown_report", "scripts/report.py"],
+  ["start the HTTP server", "src/http/server.ts"],
+];
+
+async function rankingCases(): Promise<void> {
+  const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-rank-"));
+  try {
+    fs.cpSync(path.join(import.meta.dirname, "..", "lib", "builtins", "__fixtures__", "search-repo"), fixture, { recursive: true });
+    const state = await searchIndexFor(fs.realpathSync(fixture), {});
+    const mini = miniSearchOf(state.files);
+    for (const [name, index] of [["ChunkIndex", state.chunks], ["MiniSearch", mini]] as [string, Searcher][]) {
+      const misses = RANKING_CASES.filter(([q, want]) => index.search(q, 5)[0]?.key !== want).map(([q]) => q);
+      console.log(`ranking cases, ${name}: ${RANKING_CASES.length - misses.length}/10 defining file first (test needs ≥ 8)${misses.length ? `; missed: ${misses.join(", ")}` : ""}`);
+    }
+  } finally {
+    fs.rmSync(fixture, { recursive: true, force: true });
+  }
+}
+
+/** Build, size and query figures of the MiniSearch index beside ChunkIndex's, on the generated tree. */
+function compareMiniSearch(files: FileIndex<SearchFileData>, chunks: Searcher, cacheBytes: number, queries: readonly string[]): void {
+  const before = heapMb();
+  const [buildMs, mini] = timeSync(() => miniSearchOf(files));
+  const heap = heapMb() - before;
+  console.log(`MiniSearch build from the same chunks: ${(buildMs / 1000).toFixed(1)} s, ${mini.size} chunks, heap +${heap.toFixed(0)} MB`);
+  const [serializeMs, bytes] = timeSync(() => mini.serializedBytes());
+  console.log(`MiniSearch serialized: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${(serializeMs / 1000).toFixed(1)} s (ChunkIndex cache ${(cacheBytes / 1024 / 1024).toFixed(0)} MB)`);
+  const runs: Record<string, number[]> = { ChunkIndex: [], MiniSearch: [] };
+  let overlap = 0;
+  for (const q of queries) {
+    let ours: ChunkHit[] = [];
+    let theirs: ChunkHit[] = [];
+    for (let r = 0; r < 3; r++) {
+      const [a, x] = timeSync(() => chunks.search(q, 40));
+      const [b, y] = timeSync(() => mini.search(q, 40));
+      runs.ChunkIndex!.push(a);
+      runs.MiniSearch!.push(b);
+      ours = x;
+      theirs = y;
+    }
+    const top = new Set(ours.slice(0, 10).map((h) => `${h.key}:${h.start}`));
+    overlap += theirs.slice(0, 10).filter((h) => top.has(`${h.key}:${h.start}`)).length / Math.max(1, Math.min(10, ours.length));
+  }
+  for (const [name, ms] of Object.entries(runs)) console.log(`index query, ${name}: median ${median(ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`);
+  console.log(`top-10 agreement, MiniSearch vs ChunkIndex: ${((overlap / queries.length) * 100).toFixed(0)}%`);
+}
+
+function timeSync<T>(fn: () => T): [number, T] {
+  const t0 = performance.now();
+  const value = fn();
+  return [performance.now() - t0, value];
+}
+
 async function main(): Promise<void> {
+  await rankingCases();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-"));
   const ctx = testContext({ sourceRoot: root });
   try {
@@ -164,12 +248,13 @@ async function main(): Promise<void> {
     const [co, commonOut] = await time(() => grepCode.execute({ pattern: "return", path: ".", max_results: 20 }, ctx));
     console.log(`common pattern: grep (all matches) ${cg.toFixed(0)} ms; grep_code (stops after 20) ${co.toFixed(1)} ms: ${String(commonOut).split("\n")[0]}`);
 
+    const heapBefore = heapMb();
     const [buildMs] = await time(() => searchIndexFor(fs.realpathSync(root), {}));
     const state = await searchIndexFor(fs.realpathSync(root), {});
     const cacheFile = path.join(fs.realpathSync(root), ".toolroom", "cache", "search-index.jsonl");
     const cacheMb = fs.statSync(cacheFile).size / 1024 / 1024;
     console.log(`search index build (cold): ${(buildMs / 1000).toFixed(1)} s, ${state.chunks.size} chunks, cache ${cacheMb.toFixed(0)} MB (target ≤ 60 s)`);
-    console.log(`heap after build: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`);
+    console.log(`heap after build: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB (+${(heapMb() - heapBefore).toFixed(0)} MB for the index and its records)`);
 
     const queries = [NEEDLE, "export class extends Base", `${WORDS[7]} ${WORDS[99]}`, "return promise record", WORDS[1234]!];
     const queryRuns: number[] = [];
@@ -181,6 +266,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(`search_code query (warm index, default 2 s refresh interval): median ${median(queryRuns).toFixed(0)} ms, max ${Math.max(...queryRuns).toFixed(0)} ms (target ≤ 200 ms)`);
+    compareMiniSearch(state.files, state.chunks, fs.statSync(cacheFile).size, queries);
     const eager = testContext({ sourceRoot: root, settings: { refreshIntervalMs: 0 } });
     const walkRuns: number[] = [];
     for (let r = 0; r < 3; r++) walkRuns.push((await time(() => searchCode.execute({ query: queries[1]!, k: 10 }, eager)))[0]);
