@@ -349,6 +349,23 @@ describe("a turn's stream when the provider misbehaves", () => {
     expect(readMetadata(stored.metadata).error).toBeUndefined();
   });
 
+  it("a full disk: the streamed text reaches the client, then an error saying the answer was not stored", async () => {
+    await configure("action");
+    // A write that fails for this chat's assistant message only (a full disk fails the same way, later).
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(path.join(dir, "test.db"));
+    for (const event of ["INSERT", "UPDATE"]) {
+      db.exec(`CREATE TRIGGER disk_full_${event} BEFORE ${event} ON "Message" WHEN NEW.chatId = 'disk-full' AND NEW.role = 'assistant' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+    }
+    db.close();
+    local.reply({ deltas: textDeltas(ANSWER, [5, 9]), finish: "stop" });
+    const { chunks } = await ask("disk-full", "Hello?");
+
+    expect(streamedText(chunks)).toBe(ANSWER);
+    expect(errorsOf(chunks)).toEqual([expect.stringMatching(/^Error: the answer could not be stored \([^\n]+\)/)]);
+    expect((await queries.loadMessages("disk-full")).map((m) => m.role)).toEqual(["user"]);
+  });
+
   it("errors that are not the provider's are not labelled as provider errors", async () => {
     await configure("action");
     local.reply(

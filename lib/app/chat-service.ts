@@ -149,7 +149,9 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
     });
     if (saveError === undefined) return undefined;
     console.error("toolroom: could not store the answer:", saveError);
-    return `Error: the answer could not be stored (${(saveError as Error).message ?? String(saveError)}); it is lost when you reload.`;
+    // Prisma's message quotes the calling code over several lines; its last line is the cause.
+    const cause = String((saveError as Error).message ?? saveError).trim().split("\n").at(-1);
+    return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
   let stream;
