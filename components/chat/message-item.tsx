@@ -2,9 +2,17 @@
 
 import type { UIMessage } from "ai";
 import { Markdown } from "@/components/ui/markdown";
-import { readMetadata } from "@/lib/chat/metadata";
+import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { ToolCallCard } from "./tool-call-card";
+
+/** How a cut answer is labelled where it stops. */
+const INTERRUPTION_TEXT: Record<Interruption, string> = {
+  running: "still being written (or the server stopped) — reload to see more",
+  stopped: "stopped by you",
+  disconnected: "connection lost — the answer stops here",
+  crash: "interrupted: the server stopped",
+};
 
 export function MessageItem({ message, packages }: { message: UIMessage; packages: Record<string, string> }) {
   const meta = readMetadata(message.metadata);
@@ -22,6 +30,11 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
         if (isToolPart(part)) return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[toolNameOf(part)]} />;
         return null;
       })}
+      {meta.interrupted ? (
+        <p data-testid="message-interrupted" data-interrupted={meta.interrupted} className="mt-1 text-xs text-muted italic">
+          {INTERRUPTION_TEXT[meta.interrupted] ?? `interrupted (${meta.interrupted})`}
+        </p>
+      ) : null}
       {meta.error ? (
         <p data-testid="message-error" role="alert" className="mt-2 rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
           {meta.error}

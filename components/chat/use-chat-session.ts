@@ -72,5 +72,20 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
     [chat],
   );
 
-  return { ...chat, approve, deny, serverError, clearServerError: () => setServerError(null) };
+  const stop = useCallback(async () => {
+    // Only a streaming answer is the last message; before it starts the last one is an older answer.
+    const answering = chat.status === "streaming";
+    // The server is told first, so the stored answer says "stopped by you", not "connection lost".
+    await fetch(`/api/chats/${encodeURIComponent(chatId)}/stop`, { method: "POST" }).catch(() => undefined);
+    await chat.stop();
+    // Marked on screen at once, as the server stores it.
+    if (answering) chat.setMessages((messages) => {
+      const last = messages.at(-1);
+      if (last?.role !== "assistant") return messages;
+      const metadata = { ...(typeof last.metadata === "object" ? last.metadata : {}), interrupted: "stopped" };
+      return [...messages.slice(0, -1), { ...last, metadata }];
+    });
+  }, [chat, chatId]);
+
+  return { ...chat, stop, approve, deny, serverError, clearServerError: () => setServerError(null) };
 }

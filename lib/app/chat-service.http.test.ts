@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isToolPart } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import { CALL_FORMAT } from "@/lib/chat/text-protocol/format";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
@@ -27,7 +28,7 @@ let local: FakeOpenAIServer;
 let flaky: FakeOpenAIServer;
 let steady: FakeOpenAIServer;
 
-async function configure(textProtocol: TextProtocol) {
+async function configure(textProtocol: TextProtocol, chat: Record<string, unknown> = {}) {
   const settingsFile = path.join(dir, "toolroom.yaml");
   const settings = {
     sourceRoot,
@@ -37,7 +38,7 @@ async function configure(textProtocol: TextProtocol) {
       steady: { provider: "openai-compatible", baseURL: steady.baseURL, model: "steady-model" },
       chain: { type: "fallback", chain: ["flaky", "steady"] },
     },
-    chat: { llm: { type: "ref", ref: "local" }, textProtocol },
+    chat: { llm: { type: "ref", ref: "local" }, textProtocol, ...chat },
   };
   // JSON is YAML: the settings go through the same file loader as a user's toolroom.yaml.
   fs.writeFileSync(settingsFile, JSON.stringify(settings));
@@ -246,5 +247,145 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     const stored = await queries.loadMessages("all-fail");
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(readMetadata(stored.at(-1)!.metadata).error).toBeUndefined();
+  });
+});
+
+const errorsOf = (chunks: UIMessageChunk[]) => chunks.flatMap((chunk) => (chunk.type === "error" ? [chunk.errorText] : []));
+const streamedText = (chunks: UIMessageChunk[]) => chunks.flatMap((chunk) => (chunk.type === "text-delta" ? [chunk.delta] : [])).join("");
+
+/** Polls the stored copy of a chat's last message until `done` holds (what a crash would leave). */
+async function storedWhen(chatId: string, done: (message: UIMessage) => boolean): Promise<UIMessage> {
+  for (let tries = 0; ; tries++) {
+    const last = (await queries.loadMessages(chatId)).at(-1);
+    if (last && done(last)) return last;
+    if (tries > 200) throw new Error(`chat ${chatId}: the stored message never matched; last was ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("a turn's stream when the provider misbehaves", () => {
+  const PARTIAL = "The first half of an answer, ";
+
+  it("a provider that goes silent ends the turn with an error naming the model, stored with the partial answer", async () => {
+    await configure("action", { streamIdleTimeoutSeconds: 0.5 });
+    local.reply({ deltas: textDeltas(PARTIAL, [5, 10]), then: "stall" });
+    const { chunks } = await ask("stall", "Hello?");
+
+    expect(streamedText(chunks)).toBe(PARTIAL);
+    const errors = errorsOf(chunks);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("qwen-test");
+    expect(errors[0]).toMatch(/no data for 0\.5 s/);
+    // The text arrived before the error.
+    expect(chunks.findIndex((chunk) => chunk.type === "error")).toBeGreaterThan(chunks.findLastIndex((chunk) => chunk.type === "text-delta"));
+    const stored = await lastStored("stall");
+    expect(texts(stored).join("")).toBe(PARTIAL);
+    expect(readMetadata(stored.metadata).error).toBe(errors[0]);
+    expect(readMetadata(stored.metadata).interrupted).toBeUndefined();
+  });
+
+  it("a step that runs past chat.stepTimeoutSeconds ends with an error", async () => {
+    await configure("action", { streamIdleTimeoutSeconds: 60, stepTimeoutSeconds: 0.5 });
+    local.reply({ deltas: textDeltas(PARTIAL, [5]), then: "stall" });
+    const { chunks } = await ask("step-timeout", "Hello?");
+
+    expect(streamedText(chunks)).toBe(PARTIAL);
+    expect(errorsOf(chunks)).toEqual([expect.stringMatching(/qwen-test.*did not finish a step within 0\.5 s/)]);
+    expect(readMetadata((await lastStored("step-timeout")).metadata).error).toMatch(/did not finish a step/);
+  });
+
+  it("a connection dropped after 20 deltas: the client gets every delta then an error, and both are stored", async () => {
+    await configure("action");
+    const text = Array.from({ length: 20 }, (_, i) => `w${i} `).join("");
+    local.reply({ deltas: textDeltas(text, Array(20).fill(4)), then: "cut" });
+    const { chunks } = await ask("cut", "Hello?");
+
+    expect(streamedText(chunks)).toBe(text);
+    const errors = errorsOf(chunks);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("qwen-test");
+    expect(chunks.findIndex((chunk) => chunk.type === "error")).toBeGreaterThan(chunks.findLastIndex((chunk) => chunk.type === "text-delta"));
+    const stored = await lastStored("cut");
+    expect(texts(stored).join("")).toBe(text);
+    expect(readMetadata(stored.metadata).error).toBe(errors[0]);
+  });
+
+  it("streaming progress is stored while the answer runs, marked running, so a crash leaves what was seen", async () => {
+    await configure("action", { streamIdleTimeoutSeconds: 3 });
+    local.reply({ deltas: textDeltas(PARTIAL, [3, 3, 3]), then: "stall" });
+    const turn = ask("progress", "Hello?");
+    const during = await storedWhen("progress", (m) => m.role === "assistant" && texts(m).join("") === PARTIAL);
+    expect(readMetadata(during.metadata).interrupted).toBe("running");
+    await turn;
+    const after = await lastStored("progress");
+    expect(readMetadata(after.metadata).interrupted).toBeUndefined();
+    expect(readMetadata(after.metadata).error).toContain("qwen-test");
+  });
+
+  it.each([
+    ["disconnected", "the browser goes away"],
+    ["stopped", "the person presses Stop"],
+  ] as const)("an answer cut because %s is stored with its text and marked so (%s)", async (mark, _how) => {
+    await configure("action", { streamIdleTimeoutSeconds: 30 });
+    local.reply({ deltas: textDeltas(PARTIAL, [4, 4]), then: "stall" });
+    const { chatRequestSchema } = await import("./chat-request");
+    const chatId = `cut-by-${mark}`;
+    const request = chatRequestSchema.parse({ id: chatId, message: { id: `${chatId}-u`, role: "user", parts: [{ type: "text", text: "Hello?" }] } });
+    const connection = new AbortController();
+    const response = await service.handleChatRequest(request, connection.signal);
+    const reader = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
+    let seen = "";
+    while (seen !== PARTIAL) {
+      const next = await reader.read();
+      if (next.done || !next.value.success) throw new Error("the stream ended before the partial answer");
+      if (next.value.value.type === "text-delta") seen += next.value.value.delta;
+    }
+    if (mark === "stopped") expect((await import("./active-turns")).stopChatTurn(chatId)).toBe(true);
+    connection.abort();
+    await reader.cancel();
+
+    const stored = await storedWhen(chatId, (m) => readMetadata(m.metadata).interrupted === mark);
+    expect(texts(stored).join("")).toBe(PARTIAL);
+    expect(readMetadata(stored.metadata).error).toBeUndefined();
+  });
+
+  it("a full disk: the streamed text reaches the client, then an error saying the answer was not stored", async () => {
+    await configure("action");
+    // A write that fails for this chat's assistant message only (a full disk fails the same way, later).
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(path.join(dir, "test.db"));
+    for (const event of ["INSERT", "UPDATE"]) {
+      db.exec(`CREATE TRIGGER disk_full_${event} BEFORE ${event} ON "Message" WHEN NEW.chatId = 'disk-full' AND NEW.role = 'assistant' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+    }
+    db.close();
+    local.reply({ deltas: textDeltas(ANSWER, [5, 9]), finish: "stop" });
+    const { chunks } = await ask("disk-full", "Hello?");
+
+    expect(streamedText(chunks)).toBe(ANSWER);
+    expect(errorsOf(chunks)).toEqual([expect.stringMatching(/^Error: the answer could not be stored \([^\n]+\)/)]);
+    expect((await queries.loadMessages("disk-full")).map((m) => m.role)).toEqual(["user"]);
+  });
+
+  it("errors that are not the provider's are not labelled as provider errors", async () => {
+    await configure("action");
+    local.reply(
+      {
+        deltas: [
+          { tool_calls: [{ index: 0, id: "call_unknown", type: "function", function: { name: "no_such_tool", arguments: "{}" } }] },
+          { tool_calls: [{ index: 1, id: "call_badargs", type: "function", function: { name: "list_files", arguments: '{"path": 42}' } }] },
+        ],
+        finish: "tool_calls",
+      },
+      { deltas: textDeltas("Sorry.", [3]), finish: "stop" },
+    );
+    const { message, chunks } = await ask("not-provider", "What is in lib?", { toolMode: "native" });
+
+    const results = Object.fromEntries(message.parts.filter(isToolPart).map((part) => [part.toolCallId, "errorText" in part && part.errorText ? part.errorText : String(part.output)]));
+    // An unknown tool and input its schema refuses are the model's mistakes, told to it as such.
+    expect(results.call_unknown).toMatch(/^Tool call error: .*no_such_tool/);
+    expect(results.call_badargs).toMatch(/^Error: invalid input for list_files/);
+    for (const text of Object.values(results)) expect(text).not.toMatch(/provider/i);
+    expect(errorsOf(chunks)).toEqual([]);
+    expect(texts(message).join("")).toBe("Sorry.");
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
-import { consumeStream, createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
+import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
 import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
+import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
 import {
@@ -18,6 +19,7 @@ import {
   type ChatRecord,
 } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
+import { endTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
 import { approvalSecret } from "./approval-secret";
 import { defaultChatConfig } from "./chat-view";
@@ -108,18 +110,53 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
 
-  const persist = async (message: UIMessage, final: boolean, aborted: boolean) => {
-    const stored = final && aborted ? closeInterruptedCalls(message) : message;
-    await saveMessage(chat.id, responsePosition, stored);
-    await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
-    if (final && aborted) {
-      for (const part of stored.parts) {
-        if (isToolPart(part) && part.state === "output-error") await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
+  const stop = startTurn(chat.id);
+  const turnSignal = AbortSignal.any([signal, stop.signal]);
+  const marked = (message: UIMessage, interrupted: Interruption | undefined): UIMessage => {
+    const { interrupted: _previous, ...metadata } = readMetadata(message.metadata);
+    return { ...message, metadata: interrupted ? { ...metadata, interrupted } : metadata };
+  };
+  // One save at a time, in order, so a late progress save never overwrites the final answer; a
+  // failed save (a full disk) is kept to be reported, never thrown into the stream.
+  let saving: Promise<void> = Promise.resolve();
+  let saveError: unknown;
+  const save = (write: () => Promise<void>) => {
+    saving = saving.then(write).catch((error: unknown) => {
+      saveError ??= error;
+    });
+    return saving;
+  };
+  // While the answer streams it is stored marked "running", so a crash leaves it recognisable.
+  const persistStep = (message: UIMessage) =>
+    save(async () => {
+      const stored = marked(message, "running");
+      await saveMessage(chat.id, responsePosition, stored);
+      await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+    });
+  const persistProgress = (message: UIMessage) => void save(() => saveMessage(chat.id, responsePosition, marked(message, "running")));
+  const persistEnd = async (message: UIMessage, aborted: boolean, error: string | undefined): Promise<string | undefined> => {
+    endTurn(chat.id, stop);
+    const interrupted: Interruption | undefined = aborted && !error ? (stop.signal.aborted ? "stopped" : "disconnected") : undefined;
+    const stored = marked(aborted ? closeInterruptedCalls(message) : message, interrupted);
+    await save(async () => {
+      await saveMessage(chat.id, responsePosition, stored);
+      await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+      if (aborted) {
+        for (const part of stored.parts) {
+          if (isToolPart(part) && part.state === "output-error") await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
+        }
       }
-    }
+    });
+    if (saveError === undefined) return undefined;
+    console.error("toolroom: could not store the answer:", saveError);
+    // Prisma's message quotes the calling code over several lines; its last line is the cause.
+    const cause = String((saveError as Error).message ?? saveError).trim().split("\n").at(-1);
+    return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
-  const stream = await runChatTurn({
+  let stream;
+  try {
+    stream = await runChatTurn({
     ...turnSetup({ settings, resolver, chatId: chat.id, modelId, chatLlm: { type: "ref", ref: chat.modelRef }, isNewConversation: messages.length <= 1 }),
     chatId: chat.id,
     messages,
@@ -129,7 +166,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
     registry,
     grants,
     approvalSecret: approvalSecret(),
-    signal,
+    signal: turnSignal,
     generateMessageId: generateId,
     hooks: {
       onToolStart: async ({ toolCallId, tool, input }) => {
@@ -156,14 +193,17 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
         };
         await upsertToolCall(toolCallId, data, data);
       },
-      onStepEnd: (message) => persist(message, false, false),
-      onEnd: (message, { aborted }) => persist(message, true, aborted),
+      onStepEnd: persistStep,
+      onProgress: persistProgress,
+      onEnd: (message, { aborted, error }) => persistEnd(message, aborted, error),
     },
   });
-  // The server reads its own copy to the end, so the last step is stored even when the browser
-  // goes away mid-answer (the client's branch is then cancelled, not this one).
-  const [toClient, toServer] = stream.tee();
-  void consumeStream({ stream: toServer, onError: (error) => console.error(`toolroom: chat stream failed: ${(error as Error).message}`) });
-  return createUIMessageStreamResponse({ stream: toClient, headers: { "x-toolroom-chat": chat.id } });
+  } catch (error) {
+    endTurn(chat.id, stop);
+    throw error;
+  }
+  // The engine reads the turn to its end on the server, so the answer is stored even when the
+  // browser goes away mid-answer; this response only listens.
+  return createUIMessageStreamResponse({ stream, headers: { "x-toolroom-chat": chat.id } });
 }
 

@@ -1,5 +1,6 @@
-import { providerErrorText, type ChatTurn } from "@/lib/chat/engine";
+import type { ChatTurn } from "@/lib/chat/engine";
 import type { ModelResolver } from "@/lib/chat/models";
+import { turnErrorText } from "@/lib/chat/turn-errors";
 import { scrubProviderError } from "@/lib/security/secrets";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { createToolContext } from "./tool-context";
@@ -15,7 +16,7 @@ export interface TurnSetupOptions {
   isNewConversation: boolean;
 }
 
-export type TurnSetup = Pick<ChatTurn, "protocol" | "maxSteps" | "approvalTimeoutSeconds" | "guardFile" | "describeError" | "contextFor">;
+export type TurnSetup = Pick<ChatTurn, "protocol" | "maxSteps" | "approvalTimeoutSeconds" | "streamIdleTimeoutSeconds" | "stepTimeoutSeconds" | "guardFile" | "describeError" | "contextFor">;
 
 /**
  * The part of a chat turn that comes from settings rather than from where the chat is kept, so
@@ -27,8 +28,10 @@ export function turnSetup(options: TurnSetupOptions): TurnSetup {
     protocol: settings.chat.textProtocol,
     maxSteps: settings.chat.maxSteps,
     approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
+    streamIdleTimeoutSeconds: settings.chat.streamIdleTimeoutSeconds,
+    stepTimeoutSeconds: settings.chat.stepTimeoutSeconds,
     guardFile: settings.aiAssistedGuardFile,
-    describeError: (error) => scrubProviderError(providerErrorText(error), settings),
+    describeError: (error) => scrubProviderError(turnErrorText(error, modelId), settings),
     contextFor: (toolName, signal) =>
       createToolContext({
         settings,

@@ -12,6 +12,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from "ai";
+import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke, type InvokeResult } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
@@ -19,7 +20,10 @@ import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
 import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
+import { providerStreamMiddleware } from "./provider-stream";
 import { textModeMiddleware } from "./text-mode";
+import { timeoutText, turnErrorText } from "./turn-errors";
+import { pumpToEnd } from "./turn-stream";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
 
 export const GRANT_REASON = "auto-approved by grant";
@@ -34,7 +38,10 @@ export interface EngineHooks {
   onToolFinish?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; result: InvokeResult }): Promise<void> | void;
   onAutoDecision?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; decision: Decision; text?: string }): Promise<void> | void;
   onStepEnd?(message: UIMessage): Promise<void> | void;
-  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string }): Promise<void> | void;
+  /** The answer so far, at most every PROGRESS_INTERVAL_MS or PROGRESS_BYTES of text; not awaited. */
+  onProgress?(message: UIMessage): void;
+  /** Returns an error to show after the answer (e.g. it could not be stored). */
+  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string }): Promise<string | void> | string | void;
 }
 
 export interface ChatTurn {
@@ -53,24 +60,17 @@ export interface ChatTurn {
   signal: AbortSignal;
   /** Seconds a person has to answer an approval request. */
   approvalTimeoutSeconds: number;
+  /** Seconds the model may send nothing (before its first output, or between two) before the turn ends with an error. */
+  streamIdleTimeoutSeconds: number;
+  /** Seconds one step (the model's answer and the tools it runs) may take. */
+  stepTimeoutSeconds: number;
   /** Builds the ToolContext for one tool in this chat. */
   contextFor(toolName: string, signal: AbortSignal): ToolContext;
   guardFile?: string;
   hooks?: EngineHooks;
-  /** Maps a provider error to what the person sees (keys scrubbed). */
+  /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
   describeError?(error: unknown): string;
   generateMessageId?: () => string;
-}
-
-/** Turns provider errors into one readable line: status, provider message, never a stack. */
-export function providerErrorText(error: unknown): string {
-  if (error instanceof Error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    const body = (error as { responseBody?: string }).responseBody;
-    const detail = body ? ` — ${body.slice(0, 300)}` : "";
-    return `${status ? `Provider error ${status}: ` : "Provider error: "}${error.message}${detail}`;
-  }
-  return `Provider error: ${String(error)}`;
 }
 
 /**
@@ -115,7 +115,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   }
 
   const promptTools: PromptTool[] = enabled.map((t) => ({ name: t.name, description: t.description, inputJsonSchema: t.inputSchema, sourcePackage: t.sourcePackage, builtin: t.origin === "builtin" }));
-  const model = turn.toolMode === "text" ? wrapLanguageModel({ model: turn.model, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) }) : turn.model;
+  // The provider middleware sits right on the provider, so only its own failures are labelled its.
+  const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware });
+  const model = turn.toolMode === "text" ? wrapLanguageModel({ model: providerModel, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) }) : providerModel;
 
   const approvalFor = async (toolCallId: string, toolName: string, input: unknown): Promise<ToolApprovalStatus> => {
     // A call a person already decided (the SDK asks again when it resumes) keeps that decision.
@@ -155,7 +157,12 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   }
   const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) => denialText.get(toolCallId));
 
+  const modelName = `${turn.model.provider}/${turn.model.modelId}`;
+  const describe = turn.describeError ?? ((error: unknown) => turnErrorText(error, modelName));
+  const limits = { idleSeconds: turn.streamIdleTimeoutSeconds, stepSeconds: turn.stepTimeoutSeconds };
   let streamError: string | undefined;
+  /** Set when the SDK's timeout ended the turn: that is an error, not the person's stop. */
+  let timedOut: string | undefined;
   const result = streamText({
     model,
     tools,
@@ -165,31 +172,89 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     toolApproval: ({ toolCall }) => approvalFor(toolCall.toolCallId, toolCall.toolName, toolCall.input),
     experimental_toolApprovalSecret: turn.approvalSecret,
     abortSignal: turn.signal,
+    // The idle limit covers the wait for the first output too: a provider that sends headers and a
+    // role chunk, then nothing, has produced no output at all.
+    timeout: { firstChunkMs: limits.idleSeconds * 1000, chunkMs: limits.idleSeconds * 1000, stepMs: limits.stepSeconds * 1000 },
     onError: ({ error }) => {
-      streamError = (turn.describeError ?? providerErrorText)(error);
+      streamError = describe(error);
+    },
+    onAbort: ({ reason }) => {
+      timedOut = timeoutText(reason, modelName, limits);
+      if (timedOut) streamError = timedOut;
     },
   });
 
   let answeredBy: string | undefined;
-  return toUIMessageStream({
+  const currentMetadata = (): ChatMessageMetadata => ({ ...metadata, ...(answeredBy ? { model: answeredBy } : {}), ...(streamError ? { error: streamError } : {}) });
+
+  // The answer so far, handed to onProgress off the hot path: a timer or a size threshold, never a wait per chunk.
+  const progress = new AnswerProgress(lastMessage?.role === "assistant" ? lastMessage : undefined);
+  let progressTimer: ReturnType<typeof setTimeout> | undefined;
+  const reportProgress = () => {
+    clearTimeout(progressTimer);
+    progressTimer = undefined;
+    turn.hooks?.onProgress?.(progress.snapshot());
+  };
+  const observe = (chunk: UIMessageChunk) => {
+    if (!progress.add(chunk) || !turn.hooks?.onProgress) return;
+    if (progress.pending >= PROGRESS_BYTES) reportProgress();
+    else progressTimer ??= setTimeout(reportProgress, PROGRESS_INTERVAL_MS);
+  };
+
+  let ended = false;
+  /** Stores the end of the turn once; returns an error the end itself brought, if any. */
+  const end = async (message: UIMessage, aborted: boolean): Promise<string | undefined> => {
+    ended = true;
+    clearTimeout(progressTimer);
+    const final = { ...message, metadata: { ...readMetadata(message.metadata), ...currentMetadata() } };
+    try {
+      return (await turn.hooks?.onEnd?.(final, { aborted, error: streamError })) ?? undefined;
+    } catch (error) {
+      return describe(error);
+    }
+  };
+  let endError: string | undefined;
+
+  const uiStream = toUIMessageStream({
     stream: result.stream,
     tools,
     originalMessages: turn.messages,
     generateMessageId: turn.generateMessageId,
-    onError: (error) => (turn.describeError ?? providerErrorText)(error),
+    // Also words a failed tool call (unknown tool, refused input) for the person, labelled as such.
+    onError: describe,
     messageMetadata: ({ part }) => {
       if (part.type === "finish-step") answeredBy = part.response.modelId;
-      if (part.type === "start" || part.type === "finish" || part.type === "finish-step") {
-        return { ...metadata, ...(answeredBy ? { model: answeredBy } : {}), ...(streamError ? { error: streamError } : {}) };
-      }
+      if (part.type === "start" || part.type === "finish" || part.type === "finish-step") return currentMetadata();
       return undefined;
     },
     onStepEnd: async ({ responseMessage }) => {
+      progress.stepEnded(responseMessage);
       await turn.hooks?.onStepEnd?.(responseMessage);
     },
     onEnd: async ({ responseMessage, isAborted }) => {
-      const final = { ...responseMessage, metadata: { ...readMetadata(responseMessage.metadata), ...metadata, ...(answeredBy ? { model: answeredBy } : {}), ...(streamError ? { error: streamError } : {}) } };
-      await turn.hooks?.onEnd?.(final, { aborted: isAborted, error: streamError });
+      endError = await end(responseMessage, isAborted && !timedOut);
+    },
+  });
+
+  return pumpToEnd(uiStream, {
+    observe,
+    rewrite: (chunk) => {
+      // The error goes onto the message before the error chunk, so the browser shows it in place.
+      if (chunk.type === "error") return [{ type: "message-metadata", messageMetadata: currentMetadata() }, chunk];
+      if (chunk.type === "abort" && timedOut) return [{ type: "message-metadata", messageMetadata: currentMetadata() }, { type: "error", errorText: timedOut }];
+      return undefined;
+    },
+    end: async (failure) => {
+      const errors: string[] = [];
+      if (failure) {
+        // The SDK's stream itself broke, so its onEnd never ran: store what was streamed, with the error.
+        console.error("toolroom: chat stream failed:", failure.error);
+        streamError = describe(failure.error);
+        errors.push(streamError);
+        if (!ended) endError = await end(progress.snapshot(), false);
+      }
+      if (endError) errors.push(endError);
+      return errors.map((errorText) => ({ type: "error", errorText }));
     },
   });
 }

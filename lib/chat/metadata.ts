@@ -15,13 +15,21 @@ export interface CallMeta {
   expiresAt?: string;
 }
 
-/** UI message metadata: the model that answered, per-call facts, and a provider error if any. */
+/**
+ * Why a stored answer is not whole. "running": saved while it streamed (a crash leaves it so; the
+ * server turns it into "crash" when it starts again); "stopped": the person pressed Stop;
+ * "disconnected": the browser went away; "crash": the server died mid-answer.
+ */
+export type Interruption = "running" | "stopped" | "disconnected" | "crash";
+
+/** UI message metadata: the model that answered, per-call facts, an error if any, and whether it was cut. */
 export interface ChatMessageMetadata {
   model?: string;
   /** Set on the cards of a chat that records an MCP session: the client that made the calls. */
   mcpClient?: string;
   calls?: Record<string, CallMeta>;
   error?: string;
+  interrupted?: Interruption;
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {

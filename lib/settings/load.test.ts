@@ -21,7 +21,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("loadSettings", () => {
   it("gives the documented defaults with no files and no environment", () => {
     const { settings, origin } = loadSettings({ files: [], env: {} });
-    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8 });
+    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8, streamIdleTimeoutSeconds: 60, stepTimeoutSeconds: 600 });
     expect(settings.tools.run_terminal_command.enabled).toBe(false);
     expect(settings.runsRoot).toBe("./runs");
     expect(origin["chat.maxSteps"]).toBe("defaults");

@@ -79,6 +79,10 @@ export const settingsSchema = z
         supervised: z.boolean().default(true),
         approvalTimeoutSeconds: z.number().int().positive().default(300),
         maxSteps: z.number().int().min(1).max(100).default(8),
+        /** A model that sends nothing for this long (before its first output or between two) ends the turn with an error. */
+        streamIdleTimeoutSeconds: z.number().positive().default(60),
+        /** One step — the model's answer plus the tools it runs — may take at most this long. */
+        stepTimeoutSeconds: z.number().positive().default(600),
       })
       .strict()
       .prefault({}),

@@ -8,8 +8,15 @@ export interface ChunkDelta {
   tool_calls?: { index: number; id?: string; type?: "function"; function: { name?: string; arguments?: string } }[];
 }
 
-/** One scripted answer: a stream of deltas ending with `finish`, or an HTTP error with a JSON body. */
-export type ScriptedReply = { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" } | { status: number; error: string };
+/**
+ * One scripted answer: a stream of deltas ending with `finish`; an HTTP error with a JSON body; or
+ * a stream that breaks after its deltas — `stall` keeps the connection open and sends nothing more
+ * (a provider gone silent), `cut` destroys the socket (a dropped connection).
+ */
+export type ScriptedReply =
+  | { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" }
+  | { status: number; error: string }
+  | { deltas: ChunkDelta[]; then: "stall" | "cut" };
 
 /** The parts of a chat-completions request body the tests read. */
 export interface ChatCompletionRequest {
@@ -61,18 +68,17 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
       const chunk = (delta: ChunkDelta, finishReason: string | null) =>
         JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-      const events = [
-        chunk({ role: "assistant", content: "" }, null),
-        ...reply.deltas.map((delta) => chunk(delta, null)),
-        chunk({}, reply.finish),
-        "[DONE]",
-      ].map((data) => `data: ${data}\n\n`);
+      const ending = "finish" in reply ? [chunk({}, reply.finish), "[DONE]"] : [];
+      const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map((data) => `data: ${data}\n\n`);
       for (const event of events) {
         const half = Math.floor(event.length / 2);
         res.write(event.slice(0, half));
         res.write(event.slice(half));
       }
-      res.end();
+      if ("finish" in reply) res.end();
+      // Destroyed once what was written has left, so the client gets every delta and then a reset.
+      else if (reply.then === "cut") res.write("", () => res.socket?.destroy());
+      // "stall": nothing more until the server closes.
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

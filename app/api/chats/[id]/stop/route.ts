@@ -1,0 +1,10 @@
+import { stopChatTurn } from "@/lib/app/active-turns";
+
+/**
+ * Stop, as the person pressed it: ends the chat's running turn on the server before the browser
+ * drops its request, so the answer is stored as stopped rather than as a lost connection.
+ */
+export async function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return Response.json({ stopped: stopChatTurn(id) });
+}
