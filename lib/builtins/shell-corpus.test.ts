@@ -99,6 +99,7 @@ const HOSTILE: string[] = [
   "git --git-d=M init",
   "git --work-tree=M status",
   "git --exec-path=M status",
+  "git -- diff --output=M",
   "git clone . M",
   "git worktree add M",
   // git subcommands that run programs

@@ -68,6 +68,7 @@ describe("per-program allow-lists", () => {
     expect(admitCommand("git tag v9")).toMatch(/would create a tag/);
     expect(admitCommand("git tag -d v1")).toBe('"git tag -d" is not an option the shell tool allows');
     expect(admitCommand("git --version")).toBeNull();
+    expect(admitCommand("git -- log")).toBe('"git --" is not allowed before the subcommand');
   });
 
   it("holds find to printing primaries", () => {

@@ -83,6 +83,8 @@ function parseOptions(label: string, s: OptionSpec, args: readonly string[], sto
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") {
+      // Before git's subcommand, "--" would leave the subcommand unchecked.
+      if (stopAtOperand) return { ok: false, reason: `"${label} --" is not allowed before the subcommand` };
       operands.push(...args.slice(i + 1));
       break;
     }
