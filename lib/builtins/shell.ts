@@ -3,7 +3,11 @@ import os from "node:os";
 import { z } from "zod";
 import { defineTool } from "@/lib/tools/define";
 import type { NotAdmittedReason } from "@/lib/tools/types";
+import { commandEnv } from "./shell-env";
+import { gitConfigRefusal } from "./shell-git-config";
 import { admitCommand, DEFAULT_ALLOWED_COMMANDS } from "./shell-policy";
+import { CHECKED_PROGRAMS, GIT_SUBCOMMANDS, hardenGit } from "./shell-programs";
+import { parseCommand, renderPipeline } from "./shell-words";
 
 export const SHELL_OUTPUT_MAX_CHARS = 4000;
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -16,8 +20,17 @@ export interface CommandResult {
   cancelled: boolean;
 }
 
-/** Runs `/bin/sh -c command` in `cwd`, stdout and stderr interleaved, the process group killed on timeout or abort. */
-export function runShell(command: string, cwd: string, timeoutMs: number, signal?: AbortSignal): Promise<CommandResult> {
+/**
+ * Runs `/bin/sh -c command` in `cwd` with `env` (the minimal command environment unless given),
+ * stdout and stderr interleaved, the process group killed on timeout or abort.
+ */
+export function runShell(
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  env: Record<string, string> = commandEnv(),
+): Promise<CommandResult> {
   return new Promise((resolve) => {
     let output = "";
     let totalChars = 0;
@@ -28,7 +41,8 @@ export function runShell(command: string, cwd: string, timeoutMs: number, signal
       stdio: ["ignore", "pipe", "pipe"],
       // Its own process group, so a timeout kills the whole pipeline, not just the shell.
       detached: true,
-      env: { ...process.env, PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+      // Next types ProcessEnv with a required NODE_ENV; the command gets none of the server's variables.
+      env: env as NodeJS.ProcessEnv,
     });
     const kill = () => {
       try {
@@ -69,7 +83,20 @@ export function runShell(command: string, cwd: string, timeoutMs: number, signal
 
 function commandSettings(settings: Record<string, unknown>) {
   const t = settings.timeoutSeconds;
-  return { timeoutSeconds: typeof t === "number" && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS };
+  const passEnv = Array.isArray(settings.passEnv) ? settings.passEnv.filter((n): n is string => typeof n === "string") : [];
+  return { timeoutSeconds: typeof t === "number" && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS, passEnv };
+}
+
+/**
+ * The command line that runs for an admitted command: its parsed words, each quoted, so the shell
+ * sees exactly what admission checked; git gets the tool's own options that keep config from
+ * choosing programs to run.
+ */
+function hardenedCommandLine(command: string): { line: string; usesGit: boolean } {
+  const parsed = parseCommand(command);
+  if (!parsed.ok) throw new Error(`admitted command does not parse: ${parsed.reason}`);
+  const stages = parsed.stages.map(([program, ...args]) => (program === "git" ? ["git", ...hardenGit(args)] : [program!, ...args]));
+  return { line: renderPipeline(stages), usesGit: stages.some(([program]) => program === "git") };
 }
 
 const shellInput = z.object({
@@ -83,10 +110,15 @@ export const runTerminalCommand = defineTool({
 
 This is not a sandbox: an approved command runs with the server's user permissions and can read
 anything that user can. Every call needs approval. Before anyone is asked, the command must pass
-admission: each stage of a "|" pipeline must start with an allowed program (settings
-tools.run_terminal_command.allowedCommands, default ${DEFAULT_ALLOWED_COMMANDS.join(", ")}); ";", "&", "&&", "||",
-backticks, "$(", ">" and "<" redirection and newlines are refused, as are blocked substrings
-(such as "rm -rf") and arguments that make an allowed program run others (find -exec, git -c).
+admission. It is split into words as a shell would, and what a shell would expand or chain is
+refused outside single quotes: ";", "&", "||", backticks, "$", globs, "~", braces, "<", ">" and
+newlines; the tool then runs exactly those words. Each stage of a "|" pipeline must start with an
+allowed program (settings tools.run_terminal_command.allowedCommands, default ${DEFAULT_ALLOWED_COMMANDS.join(", ")}).
+${CHECKED_PROGRAMS.join(", ")} only take the read-only options on their allow-lists, long options
+spelled out in full; git only runs read-only subcommands (${[...GIT_SUBCOMMANDS.keys()].join(", ")}),
+and find has no -exec, -ok, -delete or -fprint. Another program added to allowedCommands gets any
+arguments. Blocked substrings (such as "rm -rf") are refused. Commands run with a minimal
+environment (PATH, HOME, LANG, TERM and the names in passEnv), never the server's.
 Args: command — the command line.
 Returns "Exit code: N" on the first line, then stdout and stderr (first ${SHELL_OUTPUT_MAX_CHARS} characters);
 "DENIED: <reason>" when admission refused it (nothing ran); a "Not run: …" line when the user
@@ -106,8 +138,14 @@ denied it or did not answer in time.`,
     const command = typeof input.command === "string" ? input.command : "";
     const refusal = admitCommand(command, ctx.settings, ctx.commandPolicies);
     if (refusal !== null) return `DENIED: ${refusal}`;
-    const { timeoutSeconds } = commandSettings(ctx.settings);
-    const result = await runShell(command, ctx.sourceRoot, timeoutSeconds * 1000, ctx.signal);
+    const { timeoutSeconds, passEnv } = commandSettings(ctx.settings);
+    const env = commandEnv(passEnv);
+    const { line, usesGit } = hardenedCommandLine(command);
+    if (usesGit) {
+      const configRefusal = await gitConfigRefusal(ctx.sourceRoot, env);
+      if (configRefusal !== null) return `DENIED: ${configRefusal}`;
+    }
+    const result = await runShell(line, ctx.sourceRoot, timeoutSeconds * 1000, ctx.signal, env);
     const lines = [`Exit code: ${result.exitCode}`];
     if (result.timedOut) lines.push(`(killed: timed out after ${timeoutSeconds} s)`);
     if (result.cancelled) lines.push("(killed: cancelled)");

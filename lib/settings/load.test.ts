@@ -113,3 +113,15 @@ describe("optional keys from the environment", () => {
     expect(settings.server.token).toBe("abc123456789");
   });
 });
+
+describe("tools.run_terminal_command.passEnv", () => {
+  it("takes variable names, defaults to none, and refuses names that would hand commands a program", () => {
+    expect(loadSettings({ files: [], env: {} }).settings.tools.run_terminal_command.passEnv).toEqual([]);
+    const ok = write("ok.yaml", "tools:\n  run_terminal_command: { passEnv: [JAVA_HOME, LC_ALL] }\n");
+    expect(loadSettings({ files: [ok], env: {} }).settings.tools.run_terminal_command.passEnv).toEqual(["JAVA_HOME", "LC_ALL"]);
+    const git = write("git.yaml", "tools:\n  run_terminal_command: { passEnv: [GIT_EXTERNAL_DIFF] }\n");
+    expect(() => loadSettings({ files: [git], env: {} })).toThrow(/run_terminal_command\.passEnv\.0.*cannot be passed to commands/);
+    const bad = write("bad.yaml", "tools:\n  run_terminal_command: { passEnv: ['A=B'] }\n");
+    expect(() => loadSettings({ files: [bad], env: {} })).toThrow(/must be an environment variable name/);
+  });
+});

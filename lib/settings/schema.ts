@@ -41,11 +41,26 @@ export const toolSettingsSchema = z
   })
   .passthrough();
 
+/**
+ * Variables the shell tool never passes from the server's environment even when `passEnv` names
+ * them: they would hand git, the dynamic linker or the shell a program to run or a config to read.
+ */
+export const UNPASSABLE_ENV_NAME = /^(GIT_|LD_|DYLD_)|^(BASH_ENV|ENV|PAGER|IFS|SHELLOPTS|BASHOPTS|PS4|PATH)$/;
+
 export const shellToolSettingsSchema = toolSettingsSchema.extend({
   enabled: z.boolean().default(false),
   allowedCommands: z.array(z.string().min(1)).default(["ls", "cat", "grep", "wc", "head", "tail", "find", "git"]),
   blockedSubstrings: z.array(z.string()).default(["rm -rf", "curl ", "wget ", "ssh ", "dd if=", "mkfs"]),
   timeoutSeconds: z.number().positive().default(60),
+  /** Extra environment variable names passed to commands, beyond PATH, HOME, LANG and TERM. */
+  passEnv: z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be an environment variable name")
+        .refine((name) => !UNPASSABLE_ENV_NAME.test(name), "cannot be passed to commands (it could make them run other programs)"),
+    )
+    .default([]),
 });
 
 export const mcpServerSchema = z.union([
