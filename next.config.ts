@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./lib/security/headers";
 
 const config: NextConfig = {
   // Native and wasm-backed packages stay out of the bundle; plugins are imported at run time.
@@ -10,6 +11,9 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts included) with tsc; the build
   // does not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // proxy.ts sets these too, but Next answers some requests before the proxy runs: its
+  // trailing-slash and `//` redirects (308s to a same-origin path). Config headers reach those.
+  headers: async () => [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
 };
 
 export default config;

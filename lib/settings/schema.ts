@@ -79,6 +79,8 @@ export const settingsSchema = z
         supervised: z.boolean().default(true),
         approvalTimeoutSeconds: z.number().int().positive().default(300),
         maxSteps: z.number().int().min(1).max(100).default(8),
+        /** The most text one user message may carry (bytes); larger ones are answered 413. */
+        maxMessageBytes: z.number().int().positive().default(1024 * 1024),
       })
       .strict()
       .prefault({}),
