@@ -47,8 +47,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("database faults", () => {
   it("disk full (SQLITE_FULL) is a 503 saying so, and the failed write leaves nothing behind", async () => {
     await queries.createChat(chat("before-full"));
-    const [{ page_count: pages }] = await client.db().$queryRawUnsafe<{ page_count: bigint }[]>("PRAGMA page_count");
-    await client.db().$queryRawUnsafe(`PRAGMA max_page_count = ${Number(pages)}`);
+    const [row] = await client.db().$queryRawUnsafe<{ page_count: bigint }[]>("PRAGMA page_count");
+    await client.db().$queryRawUnsafe(`PRAGMA max_page_count = ${Number(row?.page_count)}`);
     try {
       const fault = await faultOf(queries.createChat(chat("too-big", "x".repeat(200_000))));
       expect(fault.kind).toBe("full");
