@@ -11,8 +11,10 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts included) with tsc; the build
   // does not repeat it.
   typescript: { ignoreBuildErrors: true },
-  // proxy.ts sets these too, but Next answers some requests before the proxy runs: its
-  // trailing-slash and `//` redirects (308s to a same-origin path). Config headers reach those.
+  // proxy.ts sets these on every response it sees, and makes the trailing-slash redirect itself
+  // (Next's own is sent before the proxy runs, and config headers do not reach redirects).
+  // Config headers cover what the proxy never sees.
+  skipTrailingSlashRedirect: true,
   headers: async () => [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
 };
 
