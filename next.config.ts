@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./lib/security/headers";
 
 const config: NextConfig = {
   // Native and wasm-backed packages stay out of the bundle; plugins are imported at run time.
@@ -10,6 +11,11 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts included) with tsc; the build
   // does not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // proxy.ts sets these on every response it sees, and makes the trailing-slash redirect itself
+  // (Next's own is sent before the proxy runs, and config headers do not reach redirects).
+  // Config headers cover what the proxy never sees.
+  skipTrailingSlashRedirect: true,
+  headers: async () => [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
 };
 
 export default config;

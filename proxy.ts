@@ -6,6 +6,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getSettings } from "@/lib/settings";
 import { securityConfig, type SecurityConfig } from "@/lib/security/config";
 import { SECURITY_HEADERS } from "@/lib/security/headers";
+import { undecodablePath, withoutTrailingSlash } from "@/lib/security/path";
 import { decide } from "@/lib/security/policy";
 
 // Settings are read once per process anyway; the proxy runs in the Node.js runtime (Next 16's default).
@@ -15,7 +16,16 @@ export function proxy(request: NextRequest): NextResponse {
   security ??= securityConfig(getSettings());
   const decision = decide(request, security);
   let response: NextResponse;
-  if (decision.action === "pass") {
+  const badPath = decision.action === "pass" ? undecodablePath(request.nextUrl.pathname) : null;
+  if (badPath) {
+    response = request.nextUrl.pathname.startsWith("/api/")
+      ? NextResponse.json({ error: badPath, code: "bad_path" }, { status: 400, headers: { "Cache-Control": "no-store" } })
+      : new NextResponse(`${badPath}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  } else if (decision.action === "pass" && withoutTrailingSlash(request.nextUrl.pathname) !== null) {
+    // next.config.ts skips Next's own trailing-slash redirect so that this one carries the headers.
+    const location = new URL(`${withoutTrailingSlash(request.nextUrl.pathname)}${request.nextUrl.search}`, request.url).toString();
+    response = new NextResponse(null, { status: 308, headers: { Location: location } });
+  } else if (decision.action === "pass") {
     response = NextResponse.next();
   } else if (decision.action === "redirect") {
     // Next's proxy adapter needs an absolute Location; it makes a same-origin one relative again.

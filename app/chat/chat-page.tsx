@@ -1,11 +1,19 @@
 import { ChatView } from "@/components/chat/chat-view";
 import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/app/chat-view";
 import { getRegistry } from "@/lib/app/registry";
+import { databaseFaultOf } from "@/lib/db/faults";
 import { registryJson } from "@/lib/tools/registry-json";
 
 /** Shared by /chat (a new chat) and /chat/[id]: the server reads the history, the client streams. */
 export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
-  const [detail, registry] = await Promise.all([isNew ? null : chatDetail(id), getRegistry()]);
+  let loadError: string | undefined;
+  // A database fault shows in the chat, in the words the API uses, instead of a bare error page.
+  const loading = isNew ? Promise.resolve(null) : chatDetail(id).catch((error: unknown) => {
+    loadError = databaseFaultOf(error)?.message;
+    if (!loadError) throw error;
+    return null;
+  });
+  const [detail, registry] = await Promise.all([loading, getRegistry()]);
   const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();
   return (
     <ChatView
@@ -18,6 +26,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
       initialGrants={detail?.grants ?? []}
       models={modelChoices()}
       tools={registryJson(registry)}
+      loadError={loadError}
     />
   );
 }

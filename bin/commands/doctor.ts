@@ -3,8 +3,9 @@ import path from "node:path";
 import type { Command } from "commander";
 import { loadRegistry } from "@/lib/app/registry";
 import { chromiumPath } from "@/lib/app/chromium";
-import { databaseFile, migrationStatus } from "@/lib/db/migrations-status";
-import { databaseUrl } from "@/lib/db/url";
+import { databaseFileProblem } from "@/lib/db/health";
+import { migrationStatus } from "@/lib/db/migrations-status";
+import { databaseFile, databaseUrl } from "@/lib/db/url";
 import { securityConfig, startupProblem } from "@/lib/security/config";
 import { loadSettings } from "@/lib/settings/load";
 import { CliExit } from "../context";
@@ -45,6 +46,8 @@ export function registerDoctor(program: Command): void {
           name: "database",
           run: () => {
             const file = databaseFile(databaseUrl());
+            const problem = databaseFileProblem(file);
+            if (problem) throw new Error(problem);
             const status = migrationStatus(file, path.resolve("prisma/migrations"));
             if (!status.reachable) throw new Error(status.error ?? "unreachable");
             if (status.pending.length) throw new Error(`${file}: ${status.pending.length} migration(s) not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`);

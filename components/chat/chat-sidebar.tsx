@@ -17,7 +17,10 @@ interface ChatSummary {
 
 async function fetchChats(): Promise<ChatSummary[]> {
   const response = await fetch("/api/chats");
-  if (!response.ok) throw new Error(`Could not load chats (${response.status})`);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `Could not load chats (${response.status})`);
+  }
   return ((await response.json()) as { chats: ChatSummary[] }).chats;
 }
 

@@ -26,6 +26,8 @@ export interface ChatViewProps {
   initialGrants: string[];
   models: ModelChoice[];
   tools: Record<string, ToolJson>;
+  /** Why the server could not load this chat (a database fault), shown until a request succeeds. */
+  loadError?: string;
 }
 
 /** A new chat is titled by its first message, as the server titles it. */
@@ -40,7 +42,8 @@ export function ChatView(props: ChatViewProps) {
   const [config, setConfig] = useState(props.initialConfig);
   const [grants, setGrants] = useState(props.initialGrants);
   const session = useChatSession(props.chatId, props.initialMessages, config);
-  const { messages, status, stop, sendMessage, regenerate, approve, deny, serverError } = session;
+  const { messages, status, stop, sendMessage, regenerate, approve, deny } = session;
+  const serverError = session.serverError ?? (status === "ready" && messages.length === 0 ? props.loadError : undefined);
   const streaming = status === "submitted" || status === "streaming";
   const exists = props.exists || messages.length > 0;
   const pending = pendingCalls(messages);

@@ -49,6 +49,8 @@ export interface ApprovalResponse {
 export function approvalResponsesOf(message: UIMessage): ApprovalResponse[] {
   return message.parts.flatMap((part) => {
     if (!isToolPart(part) || part.state !== "approval-responded" || !part.approval || part.approval.approved === undefined) return [];
+    // The request schema already refuses these; a truthy "false" must never reach a decision by another path.
+    if (typeof part.approval.approved !== "boolean") throw new HttpError(400, `Approval ${part.approval.id}: approved must be true or false.`, "invalid_request");
     return [{ approvalId: part.approval.id, toolCallId: part.toolCallId, approved: part.approval.approved, reason: part.approval.reason, input: part.input }];
   });
 }

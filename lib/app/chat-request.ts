@@ -1,15 +1,43 @@
 import { z } from "zod";
+import { approvalReasonSchema } from "./approval-reason";
+import { HttpError } from "./http-error";
+
+/** Chat ids as the client makes them; anything else (`%ff`, 8,000 characters) is refused, not looked up. */
+export const chatIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "chat ids are 1-64 letters, digits, _ and -");
+
+/** The most a chat request body may be: the last assistant message comes back with its tool outputs. */
+export const MAX_CHAT_BODY_BYTES = 32 * 1024 * 1024;
+
+const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
+
+const approval = z.looseObject({
+  id: z.string().min(1).max(200),
+  // Strictly a boolean: "false" is truthy, and a truthy string once ran the confirming tool.
+  approved: z.boolean().optional(),
+  reason: approvalReasonSchema.optional(),
+});
+
+const toolPart = z
+  .looseObject({ type: z.string(), toolCallId: z.string().min(1).max(200), state: z.string().optional(), approval: approval.optional() })
+  .refine((p) => p.state !== "approval-responded" || typeof p.approval?.approved === "boolean", { message: "an approval response needs approved: true or false", path: ["approval", "approved"] });
+
+/** Parts are checked by their type: the ones the server reads (text, tool calls) must be well-formed; others pass through. */
+const part = z.looseObject({ type: z.string().max(200) }).superRefine((value, ctx) => {
+  const schema = value.type === "text" ? textPart : value.type.startsWith("tool-") || value.type === "dynamic-tool" ? toolPart : null;
+  const result = schema?.safeParse(value);
+  for (const issue of result?.success === false ? result.error.issues : []) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+});
 
 const uiMessage = z.object({
   id: z.string().min(1).max(200),
   role: z.enum(["user", "assistant"]),
-  parts: z.array(z.looseObject({ type: z.string() })).max(500),
+  parts: z.array(part).max(500),
   metadata: z.unknown().optional(),
 });
 
 /** One request: the new user message, or the last assistant message carrying approval decisions. */
 export const chatRequestSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "chat ids are letters, digits, _ and -"),
+  id: chatIdSchema,
   message: uiMessage,
   trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
   messageId: z.string().optional(),
@@ -20,3 +48,12 @@ export const chatRequestSchema = z.object({
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** A user message above `chat.maxMessageBytes` is refused (413) before anything is stored or sent to a model. */
+export function checkMessageSize(request: ChatRequest, maxBytes: number): void {
+  if (request.message.role !== "user") return;
+  const bytes = request.message.parts.reduce((sum, p) => sum + (p.type === "text" ? Buffer.byteLength(String(p.text)) : 0), 0);
+  if (bytes > maxBytes) {
+    throw new HttpError(413, `The message is ${bytes} bytes of text, above the ${maxBytes}-byte limit (settings chat.maxMessageBytes).`, "message_too_large");
+  }
+}

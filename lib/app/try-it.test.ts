@@ -83,4 +83,18 @@ describe("runTryIt", () => {
     expect(await runTryIt("count_words", [1], deps)).toMatchObject({ httpStatus: 400 });
     expect(await runTryIt("count_words", { input: {}, decision: "maybe" }, deps)).toMatchObject({ httpStatus: 400 });
   });
+
+  it("validates a decision strictly: a non-string decision or an over-long reason decides nothing", async () => {
+    const input = { title: "t-strict", body: "x" };
+    const first = await runTryIt("write_note", { input }, deps);
+    if (first.body.status !== "approval-required") throw new Error("expected an approval request");
+    const approvalId = first.body.approvalId;
+    for (const bad of [{ decision: true }, { decision: "yes" }, { decision: "deny", reason: "r".repeat(2001) }, { decision: "deny", reason: 42 }]) {
+      const r = await runTryIt("write_note", { input, approvalId, ...bad }, deps);
+      expect(r, JSON.stringify(bad)).toMatchObject({ httpStatus: 400, body: { status: "error", code: "invalid_request" } });
+    }
+    // Nothing was decided: the approval is still there to answer.
+    const denied = await runTryIt("write_note", { input, approvalId, decision: "deny", reason: "r".repeat(2000) }, deps);
+    expect(denied).toMatchObject({ httpStatus: 200, body: { status: "not-admitted", why: "denied" } });
+  });
 });

@@ -5,6 +5,7 @@ import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolOutput } from "@/lib/tools/types";
 import type { Settings } from "@/lib/settings/schema";
+import { approvalReasonSchema } from "./approval-reason";
 import { createToolContext } from "./tool-context";
 import type { TryItApprovals } from "./try-it-approvals";
 
@@ -27,7 +28,7 @@ export type TryItResponse =
   | { status: "approval-required"; approvalId: string; expiresAt: string; toolName: string; sourcePackage: string; readonly: boolean; summary: string; input: unknown }
   | { status: "not-admitted"; why: "denied" | "timed-out"; text: string }
   | { status: "invalid"; message: string; issues: FieldIssue[] }
-  | { status: "error"; error: string };
+  | { status: "error"; error: string; code: string };
 
 export interface TryItDeps {
   registry: Registry;
@@ -51,14 +52,20 @@ async function inputIssues(tool: RegisteredTool, definitionInput: unknown, input
   return { ok: false, issues: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) };
 }
 
+const tryItRequestSchema = z.object({
+  input: z.unknown().refine((v) => v !== undefined, "the body has no `input` field"),
+  approvalId: z.string().max(200).optional(),
+  // Strictly one of the two words: anything else decides nothing.
+  decision: z.enum(["approve", "deny"]).optional(),
+  reason: approvalReasonSchema.optional(),
+});
+
 function parseRequest(body: unknown): TryItRequest | string {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be a JSON object with an `input` field";
-  const b = body as Record<string, unknown>;
-  if (!("input" in b)) return "the body has no `input` field";
-  if (b.decision !== undefined && b.decision !== "approve" && b.decision !== "deny") return 'decision must be "approve" or "deny"';
-  if (b.approvalId !== undefined && typeof b.approvalId !== "string") return "approvalId must be a string";
-  if (b.reason !== undefined && typeof b.reason !== "string") return "reason must be a string";
-  return { input: b.input, approvalId: b.approvalId as string | undefined, decision: b.decision as TryItRequest["decision"], reason: b.reason as string | undefined };
+  const parsed = tryItRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return `${issue?.path.map(String).join(".") || "body"}: ${issue?.message ?? "invalid"}`;
 }
 
 /**
@@ -68,17 +75,17 @@ function parseRequest(body: unknown): TryItRequest | string {
  */
 export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps): Promise<Reply> {
   const registered = deps.registry.get(name);
-  if (!registered) return reply(404, { status: "error", error: `no tool named ${name} is registered` });
-  if (!registered.enabled) return reply(409, { status: "error", error: `${name} is disabled in settings (tools.${name}.enabled: false)` });
+  if (!registered) return reply(404, { status: "error", error: `no tool named ${name} is registered`, code: "unknown_tool" });
+  if (!registered.enabled) return reply(409, { status: "error", error: `${name} is disabled in settings (tools.${name}.enabled: false)`, code: "tool_disabled" });
   const request = parseRequest(rawBody);
-  if (typeof request === "string") return reply(400, { status: "error", error: request });
+  if (typeof request === "string") return reply(400, { status: "error", error: request, code: "invalid_request" });
 
   const ctx = createToolContext({ settings: deps.settings, toolName: name });
   let tool;
   try {
     tool = registered.resolve(ctx);
   } catch (error) {
-    return reply(500, { status: "error", error: `${name} could not be set up: ${(error as Error).message}` });
+    return reply(500, { status: "error", error: `${name} could not be set up: ${(error as Error).message}`, code: "tool_setup_failed" });
   }
 
   if (request.decision) {
@@ -86,7 +93,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     if (!check.ok && check.reason === "expired") {
       return reply(200, { status: "not-admitted", why: "timed-out", text: notAdmittedText(tool, request.input, { kind: "timed-out" }) });
     }
-    if (!check.ok) return reply(409, { status: "error", error: `approval refused: ${check.message}` });
+    if (!check.ok) return reply(409, { status: "error", error: `approval refused: ${check.message}`, code: "approval_refused" });
     if (request.decision === "deny") {
       const reason = request.reason?.trim() || undefined;
       return reply(200, { status: "not-admitted", why: "denied", text: notAdmittedText(tool, request.input, reason ? { kind: "denied", reason } : { kind: "denied" }) });

@@ -1,12 +1,43 @@
 import "server-only";
+import fs from "node:fs";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
-import { databaseUrl } from "./url";
+import { DatabaseFault, faultMessage } from "./faults";
+import { databaseFile, databaseUrl } from "./url";
 
-const cache = globalThis as unknown as { __toolroomPrisma?: PrismaClient };
+interface Opened {
+  client: PrismaClient;
+  file: string;
+  /** The file's identity when first seen; SQLite keeps the file it opened, whatever the path names later. */
+  identity: { dev: number; ino: number } | null;
+  checkedAt: number;
+  moved: boolean;
+}
 
-/** One client per process; dev-server reloads would otherwise open a new connection each time. */
+const cache = globalThis as unknown as { __toolroomDb?: Opened };
+
+/** How long one look at the file is trusted: a stat per query would be wasted on a busy turn. */
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * One client per process (dev-server reloads would otherwise open a new connection each time).
+ * A file deleted or replaced under the running server still answers reads from the deleted copy
+ * and refuses writes (SQLITE_READONLY_DBMOVED), so every query is refused alike once that happens.
+ */
 export function db(): PrismaClient {
-  cache.__toolroomPrisma ??= new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseUrl() }) });
-  return cache.__toolroomPrisma;
+  const url = databaseUrl();
+  cache.__toolroomDb ??= { client: new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) }), file: databaseFile(url), identity: null, checkedAt: 0, moved: false };
+  const opened = cache.__toolroomDb;
+  if (url.replace(/^file:/, "") !== ":memory:") checkFile(opened, Date.now());
+  return opened.client;
+}
+
+function checkFile(opened: Opened, now: number): void {
+  if (!opened.moved && now - opened.checkedAt >= CHECK_EVERY_MS) {
+    opened.checkedAt = now;
+    const st = fs.statSync(opened.file, { throwIfNoEntry: false });
+    if (!opened.identity) opened.identity = st ? { dev: st.dev, ino: st.ino } : null;
+    else opened.moved = !st || st.dev !== opened.identity.dev || st.ino !== opened.identity.ino;
+  }
+  if (opened.moved) throw new DatabaseFault("moved", faultMessage("moved", opened.file));
 }

@@ -29,7 +29,3 @@ export function migrationStatus(file: string, migrationsDir: string): MigrationS
     db?.close();
   }
 }
-
-export function databaseFile(url: string, cwd = process.cwd()): string {
-  return path.resolve(cwd, url.replace(/^file:/, ""));
-}

@@ -81,11 +81,16 @@ export function levelsFor(rootAbs: string, dirRel: string): MatcherLevel[] {
 export function isAiIgnored(rootAbs: string, rel: string, isDir: boolean): boolean {
   if (rel === "" || rel === ".") return false;
   const parts = rel.split("/");
-  for (let i = 1; i <= parts.length; i++) {
-    const sub = parts.slice(0, i).join("/");
-    const parent = parts.slice(0, i - 1).join("/");
-    const subIsDir = i < parts.length ? true : isDir;
-    if (decide(levelsFor(rootAbs, parent), sub, subIsDir)) return true;
+  // The stack grows one folder per step (one stat each): rebuilding it for every ancestor made a
+  // deep path cost depth² stats, minutes of a blocked server for "a/a/a/…" of 8,000 characters.
+  const levels: MatcherLevel[] = [];
+  let parent = "";
+  for (let i = 0; i < parts.length; i++) {
+    const matcher = matcherForDir(parent === "" ? rootAbs : path.join(rootAbs, parent));
+    if (matcher) levels.push({ dirRel: parent, matcher });
+    const sub = parent === "" ? parts[i]! : `${parent}/${parts[i]}`;
+    if (decide(levels, sub, i < parts.length - 1 ? true : isDir)) return true;
+    parent = sub;
   }
   return false;
 }

@@ -54,6 +54,16 @@ describe("resolveWithin", () => {
     expect(r.ok && r.rel).toBe("..hidden");
   });
 
+  it("refuses paths no filesystem can hold with a message, and answers deep ones in linear time", () => {
+    const long = resolveWithin(root, "a".repeat(8000));
+    expect(!long.ok && long.error).toMatch(/^Error: path is 8000 characters long; the limit is 4096: a{200}…$/);
+    const name = resolveWithin(root, `src/${"b".repeat(300)}`);
+    expect(!name.ok && name.error).toMatch(/^Error: a path component is longer than 255 bytes/);
+    // 2,000 folders deep: rebuilding the .aiignore stack per ancestor took minutes here.
+    const deep = resolveWithin(root, "a/".repeat(2000));
+    expect(deep.ok && deep.rel).toBe(Array(2000).fill("a").join("/"));
+  });
+
   it("refuses non-strings without throwing", () => {
     expect(resolveWithin(root, 42).ok).toBe(false);
     expect(resolveWithin(root, undefined).ok).toBe(false);

@@ -31,6 +31,8 @@ export type Resolution = Resolved | Refused;
 export const INTERNAL_DIRS = [".toolroom/cache"];
 
 const MAX_SHOWN = 200;
+const MAX_PATH_CHARS = 4096;
+const MAX_NAME_BYTES = 255;
 
 /** The path as the model sent it, made safe to echo back (control characters escaped, bounded). */
 export function showPath(p: string): string {
@@ -122,6 +124,10 @@ export function resolveWithin(root: string, input: unknown, options: ResolveOpti
   const label = options.label ?? "source root";
   if (typeof input !== "string") return { ok: false, error: "Error: path must be a string" };
   const raw = input.trim() === "" ? "." : input;
+  // Longer paths cannot name a file on Linux (PATH_MAX, NAME_MAX): answered here, not as ENAMETOOLONG.
+  if (raw.length > MAX_PATH_CHARS) return { ok: false, error: `Error: path is ${raw.length} characters long; the limit is ${MAX_PATH_CHARS}: ${showPath(raw)}` };
+  const longName = raw.split(/[\\/]/).find((name) => Buffer.byteLength(name) > MAX_NAME_BYTES);
+  if (longName) return { ok: false, error: `Error: a path component is longer than ${MAX_NAME_BYTES} bytes: ${showPath(longName)}` };
   const escape: Refused = { ok: false, error: `Error: path escapes the ${label}: ${showPath(raw)}` };
 
   const rootReal = realRoot(root);

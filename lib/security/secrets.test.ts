@@ -25,6 +25,15 @@ describe("secret scrubbing", () => {
     expect(scrubbed).toContain("Incorrect API key provided: ••••89");
   });
 
+  it("masks credentials inside URLs a provider error echoes, known or not", () => {
+    const withUrl = settingsSchema.parse({ llms: { local: { provider: "openai-compatible", baseURL: "http://me:pa55word-secret@10.0.0.2/v1?api-key=qk-0123456789" } } });
+    const message = "Cannot connect to API: fetch failed for http://me:pa55word-secret@10.0.0.2/v1/chat/completions?api-key=qk-0123456789 (and pa55word-secret alone); retry http://other:unknown-pass@h/?token=tok-unseen-1234";
+    const scrubbed = scrubProviderError(message, withUrl);
+    for (const secret of ["pa55word-secret", "qk-0123456789", "unknown-pass", "tok-unseen-1234"]) expect(scrubbed).not.toContain(secret);
+    expect(scrubbed).toContain("http://me:••••et@10.0.0.2/v1/chat/completions?api-key=••••89");
+    expect(scrubbed).toContain("http://other:••••ss@h/?token=••••34");
+  });
+
   it("leaves ordinary text alone", () => {
     expect(scrubText("model gpt-4o-mini not found (404)", [])).toBe("model gpt-4o-mini not found (404)");
   });

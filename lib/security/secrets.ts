@@ -1,5 +1,5 @@
 // Keeps keys out of text shown to people: provider errors often echo the request, headers and all.
-import { collectSecrets, maskValue, scrubSecrets } from "@/lib/settings/mask";
+import { collectSecrets, maskUrlsIn, maskValue, scrubSecrets } from "@/lib/settings/mask";
 import type { Settings } from "@/lib/settings/schema";
 
 /** Environment variables whose values are credentials (provider SDKs read OPENAI_API_KEY and co. themselves). */
@@ -22,9 +22,10 @@ const CREDENTIAL_SHAPES: readonly RegExp[] = [
   /\b(sk-(?:ant-|proj-)?)[A-Za-z0-9_-]{12,}/g,
 ];
 
-/** `text` with known secrets masked (`••••9f`) and credential-shaped strings cut to their prefix. */
+/** `text` with known secrets masked (`••••9f`), URL credentials masked, and credential-shaped strings cut to their prefix. */
 export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = scrubSecrets(text, secrets);
+  // URLs first, so a URL's password this process never saw is masked as a password, not left whole.
+  let out = scrubSecrets(maskUrlsIn(text), secrets);
   for (const shape of CREDENTIAL_SHAPES) out = out.replace(shape, (_match, prefix: string) => `${prefix}${maskValue("")}`);
   return out;
 }

@@ -21,7 +21,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("loadSettings", () => {
   it("gives the documented defaults with no files and no environment", () => {
     const { settings, origin } = loadSettings({ files: [], env: {} });
-    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8, streamIdleTimeoutSeconds: 60, stepTimeoutSeconds: 600 });
+    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8, streamIdleTimeoutSeconds: 60, stepTimeoutSeconds: 600, maxMessageBytes: 1048576 });
     expect(settings.tools.run_terminal_command.enabled).toBe(false);
     expect(settings.runsRoot).toBe("./runs");
     expect(origin["chat.maxSteps"]).toBe("defaults");
@@ -123,5 +123,26 @@ describe("tools.run_terminal_command.passEnv", () => {
     expect(() => loadSettings({ files: [git], env: {} })).toThrow(/run_terminal_command\.passEnv\.0.*cannot be passed to commands/);
     const bad = write("bad.yaml", "tools:\n  run_terminal_command: { passEnv: ['A=B'] }\n");
     expect(() => loadSettings({ files: [bad], env: {} })).toThrow(/must be an environment variable name/);
+  });
+});
+
+describe("model references", () => {
+  it("stops on llms without the offline entry the default chat.llm names, naming the file and the reference", () => {
+    const file = write("toolroom.yaml", "llms:\n  gpt: { provider: openai }\n");
+    expect(() => loadSettings({ files: [file], env: {} })).toThrow(
+      `Invalid settings in ${file} (the default "offline" is not among its llms) at "chat.llm.ref": no model named "offline" in llms; add an llms.offline entry, or name one of "gpt"`,
+    );
+    const fixed = write("fixed.yaml", "llms:\n  gpt: { provider: openai }\nchat: { llm: { type: ref, ref: gpt } }\n");
+    expect(loadSettings({ files: [fixed], env: {} }).settings.chat.llm).toEqual({ type: "ref", ref: "gpt" });
+  });
+
+  it("checks fallback chains, per-tool LLMs and search embeddings, naming the layer that wrote the reference", () => {
+    const chain = write("chain.yaml", "llms:\n  offline: { provider: offline }\n  best: { type: fallback, chain: [offline, gtp] }\n");
+    expect(() => loadSettings({ files: [chain], env: {} })).toThrow(`Invalid settings in ${chain} at "llms.best.chain.1": no model named "gtp" in llms`);
+    expect(() => loadSettings({ files: [], env: { TOOLROOM_TOOLS__MY_TOOL__LLM: "{type: ref, ref: nope}" } })).toThrow(
+      'Invalid settings in TOOLROOM_TOOLS__MY_TOOL__LLM at "tools.my_tool.llm.ref": no model named "nope" in llms; add an llms.nope entry, or name one of "offline"',
+    );
+    const search = write("search.yaml", "search: { embeddings: { type: ref, ref: embedder } }\n");
+    expect(() => loadSettings({ files: [search], env: {} })).toThrow(`Invalid settings in ${search} at "search.embeddings.ref": no model named "embedder"`);
   });
 });

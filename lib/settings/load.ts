@@ -9,6 +9,7 @@ import {
   type PlainObject,
   type SettingsLayer,
 } from "./layers";
+import { danglingModelRefs } from "./references";
 import { settingsSchema, type Settings } from "./schema";
 
 export interface LoadOptions {
@@ -50,6 +51,11 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
 
   const parsed = settingsSchema.safeParse(merged);
   if (!parsed.success) throw toSettingsError(parsed.error, resolveSource);
+  const dangling = danglingModelRefs(parsed.data)[0];
+  if (dangling) {
+    const llmsKey = [...origin.keys()].find((k) => k === "llms" || k.startsWith("llms."));
+    throw danglingError(dangling, Object.keys(parsed.data.llms), resolveSource, llmsKey ? resolveSource(llmsKey) : "settings");
+  }
 
   const leafOrigin: Record<string, string> = {};
   for (const keyPath of leafPaths(parsed.data as unknown as PlainObject)) leafOrigin[keyPath] = resolveSource(keyPath);
@@ -86,6 +92,14 @@ function toSettingsError(error: z.ZodError, resolveSource: (keyPath: string) => 
   // An unknown key's source is the layer that wrote that key, not its parent's.
   const sourceKey = issue?.code === "unrecognized_keys" && issue.keys[0] ? [keyPath, issue.keys[0]].filter(Boolean).join(".") : keyPath;
   return new SettingsError(sourceKey ? resolveSource(sourceKey) : "settings", keyPath, problem);
+}
+
+function danglingError(dangling: { keyPath: string; ref: string }, known: string[], resolveSource: (keyPath: string) => string, llmsSource: string): SettingsError {
+  const source = resolveSource(dangling.keyPath);
+  const choices = known.length ? `name one of ${known.map((k) => `"${k}"`).join(", ")}` : "llms is empty";
+  // The default chat.llm names "offline": a layer that sets llms without it leaves that default dangling.
+  const where = source === "defaults" ? `${llmsSource} (the default "${dangling.ref}" is not among its llms)` : source;
+  return new SettingsError(where, dangling.keyPath, `no model named "${dangling.ref}" in llms; add an llms.${dangling.ref} entry, or ${choices}`);
 }
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {

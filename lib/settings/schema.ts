@@ -98,6 +98,8 @@ export const settingsSchema = z
         streamIdleTimeoutSeconds: z.number().positive().default(60),
         /** One step — the model's answer plus the tools it runs — may take at most this long. */
         stepTimeoutSeconds: z.number().positive().default(600),
+        /** The most text one user message may carry (bytes); larger ones are answered 413. */
+        maxMessageBytes: z.number().int().positive().default(1024 * 1024),
       })
       .strict()
       .prefault({}),

@@ -1,6 +1,7 @@
+import { handle } from "@/lib/app/route";
 import { listChats } from "@/lib/db/queries";
 
-export async function GET() {
+export const GET = handle(async () => {
   const chats = await listChats();
   return Response.json({ chats: chats.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() })) });
-}
+});

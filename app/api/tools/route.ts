@@ -1,6 +1,5 @@
 import { getRegistry } from "@/lib/app/registry";
+import { handle } from "@/lib/app/route";
 import { toolsResponse } from "@/lib/app/tools-view";
 
-export async function GET() {
-  return Response.json(toolsResponse(await getRegistry()));
-}
+export const GET = handle(async () => Response.json(toolsResponse(await getRegistry())));

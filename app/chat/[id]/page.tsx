@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { databaseFaultOf } from "@/lib/db/faults";
 import { getChat } from "@/lib/db/queries";
 import { ChatPage } from "../chat-page";
 
@@ -8,5 +9,7 @@ export default async function ExistingChatPage({ params }: { params: Promise<{ i
   const { id } = await params;
   // A chat id the browser made up but never sent a message for is a new chat, not a 404.
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) notFound();
-  return <ChatPage id={id} isNew={!(await getChat(id))} />;
+  // On a database fault the chat is loaded anyway, so ChatPage shows the fault's message.
+  const exists = await getChat(id).then(Boolean, (error: unknown) => (databaseFaultOf(error) ? true : Promise.reject(error)));
+  return <ChatPage id={id} isNew={!exists} />;
 }

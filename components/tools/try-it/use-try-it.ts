@@ -25,12 +25,14 @@ async function post(tool: string, body: unknown): Promise<TryItResponse> {
   try {
     response = await fetch(`/api/tools/${encodeURIComponent(tool)}/invoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch (error) {
-    return { status: "error", error: `the server could not be reached: ${(error as Error).message}` };
+    return { status: "error", error: `the server could not be reached: ${(error as Error).message}`, code: "unreachable" };
   }
   try {
-    return (await response.json()) as TryItResponse;
+    const body = (await response.json()) as TryItResponse | { error: string; code: string };
+    // Failures outside the tool (a fault the route wrapper answered) come as plain `{ error, code }`.
+    return "status" in body ? body : { status: "error", ...body };
   } catch {
-    return { status: "error", error: `the server answered ${response.status} ${response.statusText} without a JSON body` };
+    return { status: "error", error: `the server answered ${response.status} ${response.statusText} without a JSON body`, code: "no_json" };
   }
 }
 
@@ -48,7 +50,7 @@ export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | 
   const finish = useCallback(
     (input: unknown, r: TryItResponse) => {
       if (r.status === "invalid") {
-        setState({ ...IDLE, serverIssues: r.issues, result: { status: "error", error: `invalid input: ${r.message}` } });
+        setState({ ...IDLE, serverIssues: r.issues, result: { status: "error", error: `invalid input: ${r.message}`, code: "invalid_input" } });
         return;
       }
       if (r.status === "approval-required") {

@@ -1,30 +1,32 @@
 import { chatDetail } from "@/lib/app/chat-view";
 import { HttpError } from "@/lib/app/http-error";
+import { handle, readJson, routeParams } from "@/lib/app/route";
 import { deleteChat, getChat, updateChat } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
-import { chatPatchSchema } from "./schema";
+import { chatPatchSchema, chatParamsSchema } from "./schema";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(_request: Request, { params }: Context) {
-  const { id } = await params;
+const unknownChat = (id: string) => new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
+
+export const GET = handle(async (_request: Request, { params }: Context) => {
+  const { id } = await routeParams(params, chatParamsSchema);
   const detail = await chatDetail(id);
-  return detail ? Response.json(detail) : new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat").toResponse();
-}
+  if (!detail) throw unknownChat(id);
+  return Response.json(detail);
+});
 
-export async function PATCH(request: Request, { params }: Context) {
-  const { id } = await params;
-  const parsed = chatPatchSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return new HttpError(400, `Invalid change: ${parsed.error.issues[0]?.message ?? "bad body"}`).toResponse();
-  if (parsed.data.modelRef && !getSettings().llms[parsed.data.modelRef]) return new HttpError(400, `No model named "${parsed.data.modelRef}" in settings llms.`).toResponse();
-  if (!(await getChat(id))) return new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat").toResponse();
-  const chat = await updateChat(id, parsed.data);
-  return Response.json({ chat });
-}
+export const PATCH = handle(async (request: Request, { params }: Context) => {
+  const { id } = await routeParams(params, chatParamsSchema);
+  const change = await readJson(request, chatPatchSchema, { maxBytes: 64 * 1024, what: "change" });
+  if (change.modelRef && !getSettings().llms[change.modelRef]) throw new HttpError(400, `No model named "${change.modelRef}" in settings llms.`, "unknown_model");
+  if (!(await getChat(id))) throw unknownChat(id);
+  return Response.json({ chat: await updateChat(id, change) });
+});
 
-export async function DELETE(_request: Request, { params }: Context) {
-  const { id } = await params;
-  if (!(await getChat(id))) return new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat").toResponse();
+export const DELETE = handle(async (_request: Request, { params }: Context) => {
+  const { id } = await routeParams(params, chatParamsSchema);
+  if (!(await getChat(id))) throw unknownChat(id);
   await deleteChat(id);
   return new Response(null, { status: 204 });
-}
+});

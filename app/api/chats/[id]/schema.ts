@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { chatIdSchema } from "@/lib/app/chat-request";
+
+export const chatParamsSchema = z.object({ id: chatIdSchema });
 
 export const chatPatchSchema = z
   .object({

@@ -1,11 +1,13 @@
 import { chatExport } from "@/lib/app/chat-view";
 import { HttpError } from "@/lib/app/http-error";
+import { handle, routeParams } from "@/lib/app/route";
+import { chatParamsSchema } from "../schema";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+export const GET = handle(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = await routeParams(params, chatParamsSchema);
   const data = await chatExport(id);
-  if (!data) return new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat").toResponse();
+  if (!data) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
   return new Response(JSON.stringify(data, null, 2), {
     headers: { "content-type": "application/json", "content-disposition": `attachment; filename="toolroom-chat-${id}.json"` },
   });
-}
+});

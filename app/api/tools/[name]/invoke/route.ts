@@ -1,17 +1,18 @@
 import { getRegistry } from "@/lib/app/registry";
+import { handle } from "@/lib/app/route";
 import { runTryIt } from "@/lib/app/try-it";
 import { tryItApprovals } from "@/lib/app/try-it-approvals";
 import { getSettings } from "@/lib/settings";
 
 /** Try-it: runs one tool through `invoke`, with the server deciding when a human must approve. Cross-origin requests never reach here: proxy.ts refuses them. */
-export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
+export const POST = handle(async (request: Request, { params }: { params: Promise<{ name: string }> }) => {
   const { name } = await params;
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return Response.json({ status: "error", error: "the body is not valid JSON" }, { status: 400 });
+    return Response.json({ status: "error", error: "the body is not valid JSON", code: "invalid_json" }, { status: 400 });
   }
   const result = await runTryIt(name, body, { registry: await getRegistry(), settings: getSettings(), approvals: tryItApprovals() });
   return Response.json(result.body, { status: result.httpStatus });
-}
+});

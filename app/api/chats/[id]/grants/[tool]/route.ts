@@ -1,8 +1,15 @@
-import { revokeGrant } from "@/lib/db/queries";
+import { z } from "zod";
+import { HttpError } from "@/lib/app/http-error";
+import { handle, routeParams } from "@/lib/app/route";
+import { chatIdSchema } from "@/lib/app/chat-request";
+import { getChat, revokeGrant } from "@/lib/db/queries";
+
+const paramsSchema = z.object({ id: chatIdSchema, tool: z.string().min(1).max(200) });
 
 /** Revokes "approve for this chat": later calls of the tool ask again. */
-export async function DELETE(_request: Request, { params }: { params: Promise<{ id: string; tool: string }> }) {
-  const { id, tool } = await params;
+export const DELETE = handle(async (_request: Request, { params }: { params: Promise<{ id: string; tool: string }> }) => {
+  const { id, tool } = await routeParams(params, paramsSchema);
+  if (!(await getChat(id))) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
   await revokeGrant(id, tool);
   return new Response(null, { status: 204 });
-}
+});

@@ -1,0 +1,66 @@
+import { databaseFile, databaseUrl } from "./url";
+
+export type DatabaseFaultKind = "moved" | "readonly" | "full" | "unopenable" | "busy";
+
+/** The database cannot do what a request needs; the message says why and what to do. */
+export class DatabaseFault extends Error {
+  override name = "DatabaseFault";
+  constructor(
+    readonly kind: DatabaseFaultKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One line per fault: the cause, and the one thing a person does about it. */
+export function faultMessage(kind: DatabaseFaultKind, file: string): string {
+  switch (kind) {
+    case "moved":
+      return `The database file ${file} was removed or replaced while Toolroom was running; nothing was saved. Restart Toolroom (npm start) to open the file again.`;
+    case "readonly":
+      return `The database file ${file} is read-only, so nothing could be saved; make the file and its folder writable, then retry.`;
+    case "full":
+      return `The disk holding the database file ${file} is full, so nothing was saved; free some space, then retry.`;
+    case "unopenable":
+      return `The database file ${file} cannot be opened; check that its folder exists and is writable, then restart Toolroom.`;
+    case "busy":
+      return `The database file ${file} is locked by another process; retry in a moment.`;
+  }
+}
+
+// SQLite's result codes as better-sqlite3 names them, primary or extended (SQLITE_READONLY_DBMOVED).
+const KINDS: [RegExp, DatabaseFaultKind][] = [
+  [/^SQLITE_READONLY_DBMOVED$/, "moved"],
+  [/^SQLITE_READONLY/, "readonly"],
+  [/^SQLITE_FULL$/, "full"],
+  [/^SQLITE_CANTOPEN/, "unopenable"],
+  [/^SQLITE_(BUSY|LOCKED)/, "busy"],
+];
+
+/** The SQLite code inside a better-sqlite3 error or a Prisma error wrapping a driver adapter error. */
+function sqliteCodeOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const o = e as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: { cause?: unknown } }; cause?: unknown };
+    if (typeof o.originalCode === "string") return o.originalCode;
+    if (typeof o.code === "string" && o.code.startsWith("SQLITE_")) return o.code;
+    e = o.meta?.driverAdapterError?.cause ?? o.cause;
+  }
+  return undefined;
+}
+
+/**
+ * The fault an error from the database layer stands for, or null when it is not one of the
+ * faults a person can fix outside Toolroom (a bug, a constraint, a missing row).
+ */
+export function databaseFaultOf(error: unknown, file = databaseFile(databaseUrl())): DatabaseFault | null {
+  if (error instanceof DatabaseFault) return error;
+  const code = sqliteCodeOf(error);
+  if (code) {
+    const kind = KINDS.find(([pattern]) => pattern.test(code))?.[1];
+    return kind ? new DatabaseFault(kind, faultMessage(kind, file)) : null;
+  }
+  // better-sqlite3 refuses to create a file in a missing folder with a plain TypeError.
+  if (error instanceof Error && /^Cannot open database because/.test(error.message)) return new DatabaseFault("unopenable", faultMessage("unopenable", file));
+  return null;
+}
