@@ -4,6 +4,7 @@ import { defineTool } from "@/lib/tools/define";
 import { resolveWithin } from "@/lib/sandbox/resolve";
 import { decodeText, looksBinary } from "@/lib/sandbox/text";
 import { breathe, walkSync } from "@/lib/sandbox/walk";
+import { compileLinePattern, type LinePattern } from "./grep-pattern";
 
 export const GREP_MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 300;
@@ -22,7 +23,9 @@ function hasBinaryExtension(name: string): boolean {
 }
 
 const grepInput = z.object({
-  pattern: z.string().describe("JavaScript regular expression, matched per line."),
+  pattern: z
+    .string()
+    .describe("Regular expression in JavaScript syntax, matched per line (linear-time RE2: no backreferences or lookahead)."),
   path: z.string().default(".").describe("File or folder to search, relative to the source root."),
   max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to return."),
   case_sensitive: z.boolean().default(false).describe("Match case exactly (default: ignore case)."),
@@ -42,72 +45,97 @@ export interface GrepOutcome {
   skippedLarge: number;
 }
 
+/** Text tested between breaths: a linear-time scan of this much takes a few ms even in RE2JS. */
+const CHUNK_CHARS = 64 * 1024;
+
 /**
- * The scan behind grep_code: whole-file regex check first (most files have no match and are
- * never split into lines), then per-line matching, stopping one match past the limit.
+ * The scan behind grep_code: each file is tested in chunks of whole lines (most have no match and
+ * are never split into lines), then matching chunks line by line, stopping one match past the
+ * limit. Matching is linear-time (see grep-pattern.ts) and the loop yields to the event loop every
+ * few ms, so a scan neither blocks other requests nor outlives the tool's timeout.
  */
 export async function grepFiles(
   files: Iterable<{ abs: string; rel: string; name: string }>,
-  regex: RegExp,
+  pattern: LinePattern,
   maxResults: number,
   signal?: AbortSignal,
 ): Promise<GrepOutcome> {
   const matches: GrepMatch[] = [];
   let skippedLarge = 0;
   let last = Date.now();
+  /** True when the scan must stop (the signal fired). */
+  const pause = async (): Promise<boolean> => {
+    if (Date.now() - last <= BREATHE_MS) return false;
+    if (await breathe(signal)) return true;
+    last = Date.now();
+    return false;
+  };
   for (const file of files) {
-    if (Date.now() - last > BREATHE_MS) {
-      if (await breathe(signal)) break;
-      last = Date.now();
-    }
+    if (await pause()) break;
     if (hasBinaryExtension(file.name)) continue;
-    let buf: Buffer;
-    try {
-      const fd = fs.openSync(file.abs, "r");
-      try {
-        const size = fs.fstatSync(fd).size;
-        if (size > GREP_MAX_FILE_BYTES) {
-          skippedLarge++;
-          continue;
-        }
-        buf = Buffer.allocUnsafe(size);
-        let read = 0;
-        while (read < size) {
-          const n = fs.readSync(fd, buf, read, size - read, read);
-          if (n === 0) break;
-          read += n;
-        }
-        if (read < size) buf = buf.subarray(0, read);
-      } finally {
-        fs.closeSync(fd);
-      }
-    } catch {
+    const buf = readSmallFile(file.abs);
+    if (buf === "large") {
+      skippedLarge++;
       continue;
     }
-    if (looksBinary(buf)) continue;
-    const text = decodeText(buf);
-    regex.lastIndex = 0;
-    if (!regex.test(text)) continue;
-    const lines = text.split("\n");
-    for (let i = 0; i < lines.length; i++) {
-      let line = lines[i]!;
-      if (line.endsWith("\r")) line = line.slice(0, -1);
-      regex.lastIndex = 0;
-      if (!regex.test(line)) continue;
-      if (matches.length === maxResults) return { matches, more: true, skippedLarge };
-      const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
-      matches.push({ rel: file.rel, line: i + 1, text: shown });
+    if (!buf || looksBinary(buf)) continue;
+    // RE2's `$` does not match before "\r", V8's does: CRLF lines end the same way in both.
+    const text = decodeText(buf).replaceAll("\r\n", "\n");
+    let counted = 0;
+    let lineNo = 1;
+    for (let start = 0; start < text.length; ) {
+      if (start > 0 && (await pause())) return { matches, more: false, skippedLarge };
+      let end = start + CHUNK_CHARS >= text.length ? text.length : text.indexOf("\n", start + CHUNK_CHARS);
+      if (end < 0) end = text.length;
+      const chunk = text.slice(start, end);
+      if (pattern.test(chunk)) {
+        for (let nl = text.indexOf("\n", counted); nl >= 0 && nl < start; nl = text.indexOf("\n", nl + 1)) lineNo++;
+        counted = start;
+        const lines = chunk.split("\n");
+        for (let i = 0; i < lines.length; i++) {
+          const line = lines[i]!;
+          if (!pattern.test(line)) continue;
+          if (matches.length === maxResults) return { matches, more: true, skippedLarge };
+          const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+          matches.push({ rel: file.rel, line: lineNo + i, text: shown });
+        }
+      }
+      start = end + 1;
     }
   }
   return { matches, more: false, skippedLarge };
+}
+
+/** The file's bytes, "large" past GREP_MAX_FILE_BYTES, or undefined if it cannot be read. */
+function readSmallFile(abs: string): Buffer | "large" | undefined {
+  try {
+    const fd = fs.openSync(abs, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (size > GREP_MAX_FILE_BYTES) return "large";
+      const buf = Buffer.allocUnsafe(size);
+      let read = 0;
+      while (read < size) {
+        const n = fs.readSync(fd, buf, read, size - read, read);
+        if (n === 0) break;
+        read += n;
+      }
+      return read < size ? buf.subarray(0, read) : buf;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 export const grepCode = defineTool({
   name: "grep_code",
   description: `Search for a regex pattern across files in the source root.
 
-Args: pattern — a JavaScript regular expression, matched line by line, ignoring case unless
-case_sensitive is true; path — a file or folder relative to the source root (default ".");
+Args: pattern — a regular expression in JavaScript syntax, matched line by line, ignoring case
+unless case_sensitive is true; it runs in linear time (RE2), so backreferences and lookahead are
+refused; path — a file or folder relative to the source root (default ".");
 max_results — most lines to return (default 20).
 Returns "Found N match(es):" then one "path:line: text" per match (paths relative to the source
 root), or a line starting with "Error:" (bad regex, path outside the root or excluded). Skips
@@ -118,12 +146,8 @@ binary files, files over 1 MB, symlinks, build folders and .aiignored files.`,
     const pattern = input.pattern;
     if (typeof pattern !== "string" || pattern === "") return "Error: pattern must be a non-empty regular expression";
     if (pattern.length > MAX_PATTERN_CHARS) return `Error: pattern is longer than ${MAX_PATTERN_CHARS} characters`;
-    let regex: RegExp;
-    try {
-      regex = new RegExp(pattern, input.case_sensitive ? "m" : "im");
-    } catch (err) {
-      return `Error: invalid regular expression: ${(err as Error).message}`;
-    }
+    const compiled = compileLinePattern(pattern, input.case_sensitive ?? false);
+    if (typeof compiled === "string") return compiled;
     const maxResults = Math.max(1, Math.min(500, Math.floor(input.max_results ?? 20)));
     const target = resolveWithin(ctx.sourceRoot, input.path ?? ".");
     if (!target.ok) return target.error;
@@ -133,7 +157,7 @@ binary files, files over 1 MB, symlinks, build folders and .aiignored files.`,
       : target.stat.isFile()
         ? [{ abs: target.abs, rel: target.rel, name: target.rel.split("/").pop() ?? target.rel }]
         : [];
-    const outcome = await grepFiles(files, regex, maxResults, ctx.signal);
+    const outcome = await grepFiles(files, compiled, maxResults, ctx.signal);
     if (ctx.signal.aborted) return "Error: grep_code was cancelled";
     const n = outcome.matches.length;
     const header = outcome.more

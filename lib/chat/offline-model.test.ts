@@ -136,6 +136,24 @@ describe("chooseTool", () => {
     expect(chooseTool(message, offered)).toEqual({ toolName, input });
   });
 
+  it("finds a JSON object after braces that are not one", () => {
+    expect(chooseTool('use read_fabric_counters {not json} {"node": "gpu-03"}', offered)).toEqual({
+      toolName: "read_fabric_counters",
+      input: { node: "gpu-03" },
+    });
+  });
+
+  // Each was quadratic: 80 KB took seconds to minutes, and a test of it timed out.
+  it("reads huge pathological messages in linear time", () => {
+    const braces = "{".repeat(80_000);
+    expect(chooseTool(`read_file ${braces}`, offered)).toEqual({ toolName: "read_file", input: { path: braces } });
+    const nested = `${'{"a":'.repeat(16_000)}x${"}".repeat(16_000)}`;
+    // Every brace opens a balanced span that is not JSON; the first quoted word is the argument.
+    expect(chooseTool(`read_file ${nested}`, offered)).toEqual({ toolName: "read_file", input: { path: "a" } });
+    const commas = `${",".repeat(80_000)}x`;
+    expect(chooseTool(`grep ${commas}`, offered)).toEqual({ toolName: "grep_code", input: { pattern: commas } });
+  });
+
   it("finds nothing without a fitting, available tool", () => {
     expect(chooseTool("hello there", offered)).toBeUndefined();
     expect(chooseTool("list runs", [{ name: "list_files", argNames: ["path"] }])).toBeUndefined();

@@ -311,14 +311,25 @@ function clean(value: string): string {
   let v = value.trim();
   const pair = /^([`"'])(.*)\1$/s.exec(v);
   if (pair) return pair[2] ?? "";
-  v = v.replace(/[?!,;:]+$/, "");
+  // A loop, not /[?!,;:]+$/: that regex retries from every mark of a long run, quadratic.
+  let end = v.length;
+  while (end > 0 && "?!,;:".includes(v[end - 1]!)) end--;
+  v = v.slice(0, end);
   if (v.length > 1 && v.endsWith(".") && !v.endsWith("..")) v = v.slice(0, -1);
   return v.replace(/^[`"']|[`"']$/g, "");
 }
 
-/** The first `{…}` in the message that parses as a JSON object. */
+/**
+ * Opening braces tried as the start of a JSON object. Each try scans to the matching brace (or the
+ * end of the message) and may parse that span, so trying every brace would be quadratic: a message
+ * of 80 KB of "{" took 12 s. Arguments come early in a message; a bound keeps the search linear.
+ */
+const MAX_OBJECT_STARTS = 16;
+
+/** The first `{…}` among the message's first MAX_OBJECT_STARTS braces that parses as a JSON object. */
 function jsonObjectIn(message: string): ToolInput | undefined {
-  for (let start = message.indexOf("{"); start >= 0; start = message.indexOf("{", start + 1)) {
+  let start = message.indexOf("{");
+  for (let tries = 0; start >= 0 && tries < MAX_OBJECT_STARTS; tries++, start = message.indexOf("{", start + 1)) {
     let depth = 0;
     let inString = false;
     for (let i = start; i < message.length; i++) {
