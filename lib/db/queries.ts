@@ -143,3 +143,28 @@ export async function addGrant(chatId: string, toolName: string): Promise<void> 
 export async function revokeGrant(chatId: string, toolName: string): Promise<void> {
   await db().toolGrant.deleteMany({ where: { chatId, toolName } });
 }
+
+export interface TryItApprovalRecord {
+  id: string;
+  toolName: string;
+  inputHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export async function createTryItApproval(data: Omit<TryItApprovalRecord, "usedAt">): Promise<void> {
+  await db().tryItApproval.create({ data });
+}
+
+export async function getTryItApproval(id: string): Promise<TryItApprovalRecord | null> {
+  return db().tryItApproval.findUnique({ where: { id }, select: { id: true, toolName: true, inputHash: true, expiresAt: true, usedAt: true } });
+}
+
+/** Spends a try-it approval exactly once: the conditional update is the lock, as in decideApproval. */
+export async function spendTryItApproval(id: string, at: Date): Promise<boolean> {
+  return (await db().tryItApproval.updateMany({ where: { id, usedAt: null }, data: { usedAt: at } })).count === 1;
+}
+
+export async function deleteTryItApprovalsExpiredBefore(before: Date): Promise<void> {
+  await db().tryItApproval.deleteMany({ where: { expiresAt: { lt: before } } });
+}
