@@ -21,8 +21,10 @@ import { getSettings } from "@/lib/settings";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
 import { approvalSecret } from "./approval-secret";
 import { defaultChatConfig } from "./chat-view";
+import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "./http-error";
 import { inputHash } from "./input-hash";
+import { beginTurn } from "./live-turns";
 import { getRegistry } from "./registry";
 import { turnSetup } from "./turn-setup";
 import type { ChatRequest } from "./chat-request";
@@ -89,11 +91,25 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
 }
 
 export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
-  const settings = getSettings();
-  const registry = await getRegistry();
   await sweepExpiredApprovals();
 
   const chat = await ensureChat(request);
+  const turn = beginTurn(chat.id);
+  try {
+    // Defensive: a turn that died with an earlier server process, or ended without storing its end,
+    // may have left calls without a result, and the model refuses a history like that.
+    if (turn.alone) await closeStrandedCalls(chat.id);
+    return await startTurn(chat, request, signal, turn.end);
+  } catch (error) {
+    turn.end();
+    throw error;
+  }
+}
+
+/** Runs the turn; `ended` is called once the server has read (and stored) the whole answer. */
+async function startTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSignal, ended: () => void): Promise<Response> {
+  const settings = getSettings();
+  const registry = await getRegistry();
   const { messages, position } = await historyFor(chat, request);
   const resolver = createModelResolver(settings);
   let model;
@@ -163,7 +179,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   // The server reads its own copy to the end, so the last step is stored even when the browser
   // goes away mid-answer (the client's branch is then cancelled, not this one).
   const [toClient, toServer] = stream.tee();
-  void drain(toServer);
+  void drain(toServer).finally(ended);
   return createUIMessageStreamResponse({ stream: toClient, headers: { "x-toolroom-chat": chat.id } });
 }
 

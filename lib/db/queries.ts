@@ -168,3 +168,35 @@ export async function spendTryItApproval(id: string, at: Date): Promise<boolean>
 export async function deleteTryItApprovalsExpiredBefore(before: Date): Promise<void> {
   await db().tryItApproval.deleteMany({ where: { expiresAt: { lt: before } } });
 }
+
+/** A call row in these states is being executed by a live turn, or was left behind by a dead one. */
+const UNFINISHED_CALL_STATES = ["running", "approved"];
+
+export async function unfinishedToolCalls(chatId: string): Promise<ToolCallRecord[]> {
+  return db().toolCall.findMany({ where: { chatId, state: { in: UNFINISHED_CALL_STATES } } });
+}
+
+/** Ends the given calls of a chat that are still unfinished; a call that did finish keeps its result. */
+export async function finishUnfinishedToolCalls(chatId: string, ids: string[], data: Partial<ToolCallRecord>): Promise<void> {
+  await db().toolCall.updateMany({ where: { chatId, id: { in: ids }, state: { in: UNFINISHED_CALL_STATES } }, data });
+}
+
+/**
+ * Chats a dead turn may have left unfinished: a call row still running or approved, or a stored
+ * message with a tool part that has no result yet or an answer still marked as streaming. The
+ * patterns match the JSON structure only: inside a string value the quotes are escaped.
+ */
+export async function chatsWithUnfinishedWork(): Promise<string[]> {
+  const calls = await db().toolCall.findMany({ where: { state: { in: UNFINISHED_CALL_STATES } }, select: { chatId: true }, distinct: ["chatId"] });
+  const messages = await db().message.findMany({
+    where: {
+      OR: [
+        ...["input-streaming", "input-available", "approval-responded"].map((state) => ({ parts: { contains: `"state":"${state}"` } })),
+        { metadata: { contains: `"interrupted":"running"` } },
+      ],
+    },
+    select: { chatId: true },
+    distinct: ["chatId"],
+  });
+  return [...new Set([...calls, ...messages].map((row) => row.chatId))];
+}
