@@ -15,6 +15,8 @@ export const CRASH_TEXT = "Error: interrupted: the server stopped while this cal
  * live turn in this process. Returns the ids of the calls it closed.
  */
 export async function closeStrandedCalls(chatId: string, now = new Date()): Promise<string[]> {
+  // The usual case, on every turn: two indexed queries, and no message is parsed.
+  if ((await chatsWithUnfinishedWork(chatId)).length === 0) return [];
   const rows = new Set((await unfinishedToolCalls(chatId)).map((call) => call.id));
   const closed = new Set(rows);
   for (const [position, message] of (await loadMessages(chatId)).entries()) {

@@ -182,14 +182,16 @@ export async function finishUnfinishedToolCalls(chatId: string, ids: string[], d
 }
 
 /**
- * Chats a dead turn may have left unfinished: a call row still running or approved, or a stored
+ * Chats (or just `chatId`, if it is one) a dead turn may have left unfinished: a call row still running or approved, or a stored
  * message with a tool part that has no result yet or an answer still marked as streaming. The
  * patterns match the JSON structure only: inside a string value the quotes are escaped.
  */
-export async function chatsWithUnfinishedWork(): Promise<string[]> {
-  const calls = await db().toolCall.findMany({ where: { state: { in: UNFINISHED_CALL_STATES } }, select: { chatId: true }, distinct: ["chatId"] });
+export async function chatsWithUnfinishedWork(chatId?: string): Promise<string[]> {
+  const inChat = chatId === undefined ? {} : { chatId };
+  const calls = await db().toolCall.findMany({ where: { ...inChat, state: { in: UNFINISHED_CALL_STATES } }, select: { chatId: true }, distinct: ["chatId"] });
   const messages = await db().message.findMany({
     where: {
+      ...inChat,
       OR: [
         ...["input-streaming", "input-available", "approval-responded"].map((state) => ({ parts: { contains: `"state":"${state}"` } })),
         { metadata: { contains: `"interrupted":"running"` } },
