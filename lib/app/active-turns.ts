@@ -1,9 +1,12 @@
 /**
- * The turns this server process is streaming, by chat, so Stop can end one on the server and the
- * answer is marked "stopped" rather than "disconnected" (both close the browser's request).
+ * The turns this server process is running, by chat. Stop ends one on the server, so the answer is
+ * marked "stopped" rather than "disconnected" (both close the browser's request); and a stored call
+ * without a result is a crash's leftover only when no turn of its chat is running here.
  */
-const running = new Map<string, AbortController>();
+const cache = globalThis as unknown as { __toolroomActiveTurns?: Map<string, AbortController> };
+const running = (cache.__toolroomActiveTurns ??= new Map());
 
+/** Starts a turn of `chatId`; a turn of the same chat still running is stopped. */
 export function startTurn(chatId: string): AbortController {
   running.get(chatId)?.abort();
   const controller = new AbortController();
@@ -11,8 +14,13 @@ export function startTurn(chatId: string): AbortController {
   return controller;
 }
 
+/** Ends the turn `controller` started, once its answer is stored. */
 export function endTurn(chatId: string, controller: AbortController): void {
   if (running.get(chatId) === controller) running.delete(chatId);
+}
+
+export function hasRunningTurn(chatId: string): boolean {
+  return running.has(chatId);
 }
 
 /** Stops the chat's running turn; false when none is running here. */

@@ -19,10 +19,11 @@ import {
   type ChatRecord,
 } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
-import { endTurn, startTurn } from "./active-turns";
+import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
 import { approvalSecret } from "./approval-secret";
 import { defaultChatConfig } from "./chat-view";
+import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "./http-error";
 import { inputHash } from "./input-hash";
 import { getRegistry } from "./registry";
@@ -91,11 +92,18 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
 }
 
 export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
-  const settings = getSettings();
-  const registry = await getRegistry();
   await sweepExpiredApprovals();
 
   const chat = await ensureChat(request);
+  // Defensive: a turn that died with an earlier server process, or ended without storing its end,
+  // may have left calls without a result, and the model refuses a history like that.
+  if (!hasRunningTurn(chat.id)) await closeStrandedCalls(chat.id);
+  return runTurn(chat, request, signal);
+}
+
+async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSignal): Promise<Response> {
+  const settings = getSettings();
+  const registry = await getRegistry();
   const { messages, position } = await historyFor(chat, request);
   const resolver = createModelResolver(settings);
   let model;
@@ -135,7 +143,6 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
     });
   const persistProgress = (message: UIMessage) => void save(() => saveMessage(chat.id, responsePosition, marked(message, "running")));
   const persistEnd = async (message: UIMessage, aborted: boolean, error: string | undefined): Promise<string | undefined> => {
-    endTurn(chat.id, stop);
     const interrupted: Interruption | undefined = aborted && !error ? (stop.signal.aborted ? "stopped" : "disconnected") : undefined;
     const stored = marked(aborted ? closeInterruptedCalls(message) : message, interrupted);
     await save(async () => {
@@ -147,6 +154,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
         }
       }
     });
+    endTurn(chat.id, stop);
     if (saveError === undefined) return undefined;
     console.error("toolroom: could not store the answer:", saveError);
     // Prisma's message quotes the calling code over several lines; its last line is the cause.

@@ -1,4 +1,5 @@
 import { getSettings } from "@/lib/settings";
+import { recoverAfterCrash } from "./crash-recovery";
 import { getRegistry } from "./registry";
 import { startApprovalSweeper } from "./sweeper";
 
@@ -12,5 +13,19 @@ export async function startup(): Promise<void> {
   } catch (error) {
     console.error(`toolroom: cannot start. ${(error as Error).message}`);
     process.exit(2);
+  }
+  await closeWhatACrashLeftOpen();
+}
+
+/**
+ * Calls a previous server process was running when it died get their error result before any
+ * request is served. Not fatal: each turn repeats the check for its own chat.
+ */
+async function closeWhatACrashLeftOpen(): Promise<void> {
+  try {
+    const { chats, calls } = await recoverAfterCrash();
+    if (calls > 0) console.log(`toolroom: closed ${calls} tool call(s) in ${chats} chat(s) that the last server process left running.`);
+  } catch (error) {
+    console.error(`toolroom: could not close the tool calls a previous run left open: ${(error as Error).message}`);
   }
 }

@@ -1,14 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsSchema } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { loadRegistry } from "./registry";
+import { useTempDatabase } from "./approvals.harness";
 import { runTryIt, type TryItDeps } from "./try-it";
-import { TryItApprovals } from "./try-it-approvals";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-tryit-"));
+const root = useTempDatabase("toolroom-tryit-");
 const settings = settingsSchema.parse({
   sourceRoot: root,
   plugins: { paths: [path.resolve("examples/plugins/toolroom-plugin-sample")] },
@@ -20,7 +20,9 @@ let now = 0;
 let deps: TryItDeps;
 
 beforeAll(async () => {
+  execFileSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: process.env, stdio: "pipe" });
   registry = await loadRegistry({ settings, log: () => {} });
+  const { TryItApprovals } = await import("./try-it-approvals");
   deps = { registry, settings, approvals: new TryItApprovals(() => now) };
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

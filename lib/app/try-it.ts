@@ -89,7 +89,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   }
 
   if (request.decision) {
-    const check = deps.approvals.take(request.approvalId, name, request.input);
+    const check = await deps.approvals.take(request.approvalId, name, request.input);
     if (!check.ok && check.reason === "expired") {
       return reply(200, { status: "not-admitted", why: "timed-out", text: notAdmittedText(tool, request.input, { kind: "timed-out" }) });
     }
@@ -102,7 +102,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     const valid = await inputIssues(registered, tool.input, request.input ?? {});
     if (!valid.ok) return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
     if (await needsConfirmation(tool, valid.value, ctx)) {
-      const approval = deps.approvals.issue(name, request.input, deps.settings.chat.approvalTimeoutSeconds);
+      const approval = await deps.approvals.issue(name, request.input, deps.settings.chat.approvalTimeoutSeconds);
       return reply(200, {
         status: "approval-required",
         approvalId: approval.approvalId,

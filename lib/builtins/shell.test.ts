@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,6 +126,46 @@ describe("run_terminal_command execution", () => {
     const c = testContext({ sourceRoot: dir, signal: controller.signal, settings: { allowedCommands: ["sleep"] } });
     setTimeout(() => controller.abort(), 200);
     expect(await run("sleep 20", c)).toBe("Exit code: 130\n(killed: cancelled)");
+  });
+});
+
+/** Alive means running: a killed child whose new parent has not reaped it yet is a zombie ("Z"). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("runShell when its server dies", () => {
+  it("takes the whole command group down with a server killed by SIGKILL", async () => {
+    const pidFile = path.join(dir, "pipeline.pids");
+    // Two processes of the command's group, as a pipeline would start.
+    const command = `sleep 31 & a=$!; sleep 32 & echo $a $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; wait`;
+    const host = spawn(process.execPath, [path.resolve("lib/builtins/__fixtures__/shell-host/host.mjs"), command, dir], { stdio: "ignore" });
+    const exited = new Promise((resolve) => host.on("exit", resolve));
+    try {
+      const pids = await waitFor(() => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, "utf8").trim().split(/\s+/).map(Number) : undefined), "the command to start");
+      expect(pids).toHaveLength(2);
+      expect(pids.every(isRunning)).toBe(true);
+      host.kill("SIGKILL");
+      await exited;
+      await waitFor(() => (pids.some(isRunning) ? undefined : true), "the command's processes to die");
+    } finally {
+      host.kill("SIGKILL");
+      fs.rmSync(pidFile, { force: true });
+    }
   });
 });
 

@@ -21,8 +21,25 @@ export interface CommandResult {
 }
 
 /**
+ * The leader of a command's process group. Its stdin is a pipe from this process, which nothing
+ * ever writes to: when this process dies, even by SIGKILL, the kernel closes the pipe, the
+ * watcher's read returns and it kills the whole group — a detached group would otherwise outlive
+ * the server. The command itself reads /dev/null, and its exit status is the leader's.
+ */
+const GROUP_LEADER = `exec 3<&0 </dev/null
+/bin/sh -c "$1" 3<&- &
+command=$!
+{ read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 &
+watcher=$!
+exec 3<&-
+wait "$command"
+status=$?
+kill "$watcher" 2>/dev/null
+exit "$status"`;
+
+/**
  * Runs `/bin/sh -c command` in `cwd` with `env` (the minimal command environment unless given),
- * stdout and stderr interleaved, the process group killed on timeout or abort.
+ * stdout and stderr interleaved, the process group killed on timeout, abort or this process's death.
  */
 export function runShell(
   command: string,
@@ -36,9 +53,9 @@ export function runShell(
     let totalChars = 0;
     let timedOut = false;
     let cancelled = false;
-    const child = spawn("/bin/sh", ["-c", command], {
+    const child = spawn("/bin/sh", ["-c", GROUP_LEADER, "toolroom-command", command], {
       cwd,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
       // Its own process group, so a timeout kills the whole pipeline, not just the shell.
       detached: true,
       // Next types ProcessEnv with a required NODE_ENV; the command gets none of the server's variables.

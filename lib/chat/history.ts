@@ -15,13 +15,21 @@ export function toolNameOf(part: ToolPart): string {
 }
 
 /**
- * After a stop, no call may stay without a result: a call that was running (or still streaming
- * its input) is stored as an error result. Calls waiting for approval stay pending.
+ * A call that has no result and will get none from this turn: still streaming its input, about to
+ * run, or approved. A denied call needs no result (the SDK derives `execution-denied` from the
+ * response), and one waiting for approval stays pending.
  */
+export function isUnfinishedCall(part: UIMessage["parts"][number]): part is ToolPart {
+  if (!isToolPart(part)) return false;
+  if (part.state === "approval-responded") return part.approval?.approved !== false;
+  return part.state === "input-streaming" || part.state === "input-available";
+}
+
+/** After a stop, no call may stay without a result: every unfinished call is stored as an error result. */
 export function closeInterruptedCalls(message: UIMessage): UIMessage {
   let changed = false;
   const parts = message.parts.map((part) => {
-    if (!isToolPart(part) || (part.state !== "input-streaming" && part.state !== "input-available" && part.state !== "approval-responded")) return part;
+    if (!isUnfinishedCall(part)) return part;
     changed = true;
     return { ...part, state: "output-error", errorText: INTERRUPTED_TEXT, input: part.input ?? {} } as ToolPart;
   });

@@ -143,3 +143,62 @@ export async function addGrant(chatId: string, toolName: string): Promise<void> 
 export async function revokeGrant(chatId: string, toolName: string): Promise<void> {
   await db().toolGrant.deleteMany({ where: { chatId, toolName } });
 }
+
+export interface TryItApprovalRecord {
+  id: string;
+  toolName: string;
+  inputHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export async function createTryItApproval(data: Omit<TryItApprovalRecord, "usedAt">): Promise<void> {
+  await db().tryItApproval.create({ data });
+}
+
+export async function getTryItApproval(id: string): Promise<TryItApprovalRecord | null> {
+  return db().tryItApproval.findUnique({ where: { id }, select: { id: true, toolName: true, inputHash: true, expiresAt: true, usedAt: true } });
+}
+
+/** Spends a try-it approval exactly once: the conditional update is the lock, as in decideApproval. */
+export async function spendTryItApproval(id: string, at: Date): Promise<boolean> {
+  return (await db().tryItApproval.updateMany({ where: { id, usedAt: null }, data: { usedAt: at } })).count === 1;
+}
+
+export async function deleteTryItApprovalsExpiredBefore(before: Date): Promise<void> {
+  await db().tryItApproval.deleteMany({ where: { expiresAt: { lt: before } } });
+}
+
+/** A call row in these states is being executed by a live turn, or was left behind by a dead one. */
+const UNFINISHED_CALL_STATES = ["running", "approved"];
+
+export async function unfinishedToolCalls(chatId: string): Promise<ToolCallRecord[]> {
+  return db().toolCall.findMany({ where: { chatId, state: { in: UNFINISHED_CALL_STATES } } });
+}
+
+/** Ends the given calls of a chat that are still unfinished; a call that did finish keeps its result. */
+export async function finishUnfinishedToolCalls(chatId: string, ids: string[], data: Partial<ToolCallRecord>): Promise<void> {
+  await db().toolCall.updateMany({ where: { chatId, id: { in: ids }, state: { in: UNFINISHED_CALL_STATES } }, data });
+}
+
+/**
+ * Chats (or just `chatId`, if it is one) a dead turn may have left unfinished: a call row still running or approved, or a stored
+ * message with a tool part that has no result yet or an answer still marked as streaming. The
+ * patterns match the JSON structure only: inside a string value the quotes are escaped.
+ */
+export async function chatsWithUnfinishedWork(chatId?: string): Promise<string[]> {
+  const inChat = chatId === undefined ? {} : { chatId };
+  const calls = await db().toolCall.findMany({ where: { ...inChat, state: { in: UNFINISHED_CALL_STATES } }, select: { chatId: true }, distinct: ["chatId"] });
+  const messages = await db().message.findMany({
+    where: {
+      ...inChat,
+      OR: [
+        ...["input-streaming", "input-available", "approval-responded"].map((state) => ({ parts: { contains: `"state":"${state}"` } })),
+        { metadata: { contains: `"interrupted":"running"` } },
+      ],
+    },
+    select: { chatId: true },
+    distinct: ["chatId"],
+  });
+  return [...new Set([...calls, ...messages].map((row) => row.chatId))];
+}

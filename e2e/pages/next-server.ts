@@ -1,0 +1,96 @@
+// The built app served by `next start` itself (no start.mjs in between), so a test can kill the
+// very process that runs the tools, and start another one on the same database.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { rawRequest } from "./security-http";
+
+export class NextServer {
+  output = "";
+  readonly exited: Promise<number | null>;
+  private exitCode: number | null | undefined;
+  private readonly child: ChildProcess;
+
+  constructor(
+    readonly port: number,
+    env: Record<string, string>,
+  ) {
+    // Only the test's settings: no TOOLROOM_* variable of the developer's.
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+    for (const name of Object.keys(childEnv)) if (name.startsWith("TOOLROOM_") && !(name in env)) delete childEnv[name];
+    this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const collect = (chunk: Buffer) => (this.output += chunk.toString());
+    this.child.stdout?.on("data", collect);
+    this.child.stderr?.on("data", collect);
+    this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve((this.exitCode = code))));
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error("next start did not start");
+    return this.child.pid;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Resolves once the API answers; rejects when the process ends first. */
+  async ready(timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.exitCode !== undefined) throw new Error(`next start exited (${this.exitCode}):\n${this.output}`);
+      const status = await rawRequest(`${this.origin}/api/tools`).then((r) => r.status, () => 0);
+      if (status === 200) return;
+      if (Date.now() > deadline) throw new Error(`next start did not answer in ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    if (this.exitCode === undefined) this.child.kill(signal);
+    await this.exited;
+  }
+}
+
+/** A process of this machine as /proc shows it. */
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  state: string;
+  argv: string[];
+}
+
+function readProcess(pid: number): ProcessInfo | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may contain spaces and parentheses: the fields start after the last ")".
+    const [state = "", ppid = "0"] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    return { pid, ppid: Number(ppid), state, argv };
+  } catch {
+    return undefined; // it ended meanwhile
+  }
+}
+
+/** Every process below `root` (children, grandchildren, …). */
+export function descendants(root: number): ProcessInfo[] {
+  const all = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => readProcess(Number(name)) ?? []);
+  const found: ProcessInfo[] = [];
+  const parents = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (!parents.has(p.pid) && parents.has(p.ppid)) {
+        parents.add(p.pid);
+        found.push(p);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** Running, not merely a zombie its new parent has yet to reap. */
+export function isRunning(pid: number): boolean {
+  const info = readProcess(pid);
+  return info !== undefined && info.state !== "Z";
+}

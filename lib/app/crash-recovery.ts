@@ -1,0 +1,68 @@
+import "server-only";
+import type { UIMessage } from "ai";
+import { isToolPart, isUnfinishedCall, type ToolPart } from "@/lib/chat/history";
+import { chatsWithUnfinishedWork, finishUnfinishedToolCalls, loadMessages, saveMessage, unfinishedToolCalls } from "@/lib/db/queries";
+import { hasRunningTurn } from "./active-turns";
+
+export const CRASH_TEXT = "Error: interrupted: the server stopped while this call ran.";
+
+/**
+ * Closes what a turn that died with its server process (kill -9, a crash, a power cut) left open
+ * in one chat: calls still running, or approved but never run, get an error result in the tool
+ * call rows and in the stored message parts, so the history the next turn sends the model is
+ * well-formed. `closeInterruptedCalls` cannot do this: it runs at the end of a turn, inside the
+ * process that ran it, and a killed process never gets there. Call it only for a chat with no
+ * live turn in this process. Returns the ids of the calls it closed.
+ */
+export async function closeStrandedCalls(chatId: string, now = new Date()): Promise<string[]> {
+  // The usual case, on every turn: two indexed queries, and no message is parsed.
+  if ((await chatsWithUnfinishedWork(chatId)).length === 0) return [];
+  const rows = new Set((await unfinishedToolCalls(chatId)).map((call) => call.id));
+  const closed = new Set(rows);
+  for (const [position, message] of (await loadMessages(chatId)).entries()) {
+    const recovered = markCrashedAnswer(closeParts(message, rows, closed));
+    if (recovered !== message) await saveMessage(chatId, position, recovered);
+  }
+  await finishUnfinishedToolCalls(chatId, [...closed], { state: "error", isError: true, output: CRASH_TEXT, finishedAt: now });
+  return [...closed];
+}
+
+/** At start-up: every chat that a dead server process left unfinished. Counts the chats and calls it closed. */
+export async function recoverAfterCrash(now = new Date()): Promise<{ chats: number; calls: number }> {
+  let chats = 0;
+  let calls = 0;
+  for (const chatId of await chatsWithUnfinishedWork()) {
+    if (hasRunningTurn(chatId)) continue;
+    const closed = await closeStrandedCalls(chatId, now);
+    if (closed.length > 0) chats++;
+    calls += closed.length;
+  }
+  return { chats, calls };
+}
+
+/**
+ * Unfinished parts become error results. So does a part still shown as waiting for approval when
+ * its row says approved or running: the process died between storing the decision and the message.
+ */
+function closeParts(message: UIMessage, unfinishedRows: ReadonlySet<string>, closed: Set<string>): UIMessage {
+  let changed = false;
+  const parts = message.parts.map((part) => {
+    const decidedButShownWaiting = isToolPart(part) && part.state === "approval-requested" && unfinishedRows.has(part.toolCallId);
+    if (!isUnfinishedCall(part) && !decidedButShownWaiting) return part;
+    changed = true;
+    closed.add(part.toolCallId);
+    const approval = part.approval ? { approval: { ...part.approval, approved: true } } : {};
+    return { ...part, state: "output-error", errorText: CRASH_TEXT, input: part.input ?? {}, ...approval } as ToolPart;
+  });
+  return changed ? { ...message, parts } : message;
+}
+
+/**
+ * An answer stored while it streamed says so in `metadata.interrupted: "running"`; found with no
+ * live turn, its stream died with the server, so it is marked `"crash"`.
+ */
+export function markCrashedAnswer(message: UIMessage): UIMessage {
+  const metadata = message.metadata as { interrupted?: unknown } | undefined;
+  if (metadata?.interrupted !== "running") return message;
+  return { ...message, metadata: { ...metadata, interrupted: "crash" } };
+}
