@@ -31,8 +31,8 @@ export function resolveRunsRoot(override: string | null): RunsRoot {
   const settings = getSettings();
   if (override === null) return { root: runsRootOf(settings), override: null, error: null, status: null };
   if (override.includes("\0")) return { root: override, override, error: "The runs root override contains a NUL byte.", status: 400 };
-  const root = path.resolve(process.cwd(), override);
-  const allowed = [runsRootOf(settings), ...settings.runs.extraRoots.map((r) => path.resolve(process.cwd(), r))];
+  const root = path.resolve(/* turbopackIgnore: true */ process.cwd(), override);
+  const allowed = [runsRootOf(settings), ...settings.runs.extraRoots.map((r) => path.resolve(/* turbopackIgnore: true */ process.cwd(), r))];
   if (!isAllowedRoot(root, allowed)) {
     return {
       root,
