@@ -27,11 +27,12 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Starts a worker on artifact.worker. In `next build` Turbopack bundles the worker entry from the
- * `new Worker(new URL(…, import.meta.url))` below. Unbundled (vitest, tsx) this module is the .ts
- * source, which Node 20 runs only with a TypeScript loader: the worker registers tsx first.
+ * `new Worker(new URL(…, import.meta.url))` below. Outside Next (vitest, tsx: no NEXT_RUNTIME) the
+ * worker is the .ts source, which Node 20 runs only with a TypeScript loader: it registers tsx first.
  */
 function startWorker(): Worker {
-  if (import.meta.url.endsWith(".ts")) {
+  // Not import.meta.url: Turbopack keeps the source file's URL there, `.ts` included.
+  if (!process.env.NEXT_RUNTIME) {
     // The ESM entry of tsx/esm/api (require.resolve would give its CommonJS one).
     const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs");
     const entry = new URL("./artifact.worker.ts", import.meta.url).href;
