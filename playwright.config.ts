@@ -42,6 +42,8 @@ export default defineConfig({
       DATABASE_URL: `file:${path.join(state, "e2e.db")}`,
       TOOLROOM_CONFIG: path.resolve("e2e/fixtures/toolroom.e2e.yaml"),
       XDG_CONFIG_HOME: path.join(state, "xdg"),
+      // Specs generate runs here and open them with ?root=; any other root is refused over HTTP.
+      TOOLROOM_RUNS__EXTRAROOTS: `[${JSON.stringify(path.join(state, "runs"))}]`,
     },
   },
 });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ComparePage, RunPage, RunsListPage, screenshots } from "./pages/runs";
@@ -9,9 +8,16 @@ const B = "ROCM-123/fsdp/2026-05-02T09-30-00";
 const BROKEN = "ROCM-789/allreduce/2026-05-03T10-00-00";
 const DASHBOARD = "dashboard/runs/2026-10-09T141446-37929907291";
 
+/** The runs.extraRoots folder playwright.config.ts allows for ?root= overrides. */
+function extraRoot(): string {
+  const dir = path.join(process.env.E2E_STATE as string, "runs");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** A generated triage run with `n` cells, in a folder of its own (opened through ?root=). */
 function bigRun(n: number): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-e2e-runs-"));
+  const root = fs.mkdtempSync(path.join(extraRoot(), "big-"));
   const dir = path.join(root, "BIG-1", "sweep", "2026-06-01T00-00-00");
   fs.mkdirSync(dir, { recursive: true });
   const cells = Array.from({ length: n }, (_, i) => ({
@@ -154,8 +160,10 @@ test("a dashboard run lists its cases; a case shows grouped sanitizer findings",
 test("the root override: a missing folder is an error; a 5,000-cell run renders with a bounded table", async ({ page }) => {
   const list = new RunsListPage(page);
   await list.goto();
-  await list.overrideRoot("/no/such/folder");
-  await expect(page.getByTestId("root-error")).toContainText("/no/such/folder does not exist");
+  await list.overrideRoot(path.join(extraRoot(), "no-such-folder"));
+  await expect(page.getByTestId("root-error")).toContainText("no-such-folder does not exist");
+  await list.overrideRoot("/etc");
+  await expect(page.getByTestId("root-error")).toContainText("is not allowed");
 
   const root = bigRun(5000);
   try {
@@ -199,7 +207,7 @@ test("the raw-file route serves only artifact files inside the runs root", async
   }
   const noPath = await request.get("/api/runs/file");
   expect(noPath.status()).toBe(400);
-  const badRoot = await request.get("/api/runs/file?root=/no/such&path=matrix.json");
+  const badRoot = await request.get(`/api/runs/file?root=${encodeURIComponent(path.join(extraRoot(), "no-such"))}&path=matrix.json`);
   expect(badRoot.status()).toBe(400);
 
   const listed = await request.get("/api/runs");

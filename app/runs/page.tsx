@@ -6,7 +6,7 @@ import { param } from "./_lib/runs-root";
 export const metadata = { title: "Runs" };
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const initial = loadRunList(param((await searchParams).root));
+  const { status: _status, ...initial } = await loadRunList(param((await searchParams).root));
   return (
     <>
       <PageHeader

@@ -95,7 +95,9 @@ export function registerRuns(program: Command): void {
       const root = runsRoot(program, options.root);
       const d = discoverRuns(root);
       if (d.error) throw new CliExit(1, `toolroom: ${d.error} (set runsRoot in settings, TOOLROOM_RUNSROOT, or pass --root)`);
-      const summaries = d.runs.map((e) => summarizeRun(readRunEntry(e)));
+      if (d.truncated) console.error(`toolroom: warning: ${d.truncated}`);
+      const maxBytes = cliSettings(program.opts<{ config?: string }>().config).settings.runs.maxArtifactBytes;
+      const summaries = d.runs.map((e) => summarizeRun(readRunEntry(e, { maxBytes })));
       if (options.json) {
         process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
         return;
@@ -118,7 +120,7 @@ export function registerRuns(program: Command): void {
       const resolved = resolveWithin(root, runPath, { label: "runs root" });
       if (!resolved.ok) throw new CliExit(1, `toolroom: ${resolved.error.replace(/^Error: /, "")}`);
       if (!resolved.stat?.isDirectory()) throw new CliExit(1, `toolroom: no run folder at ${runPath} under ${root}`);
-      const run = readRun(resolved.root, resolved.abs);
+      const run = readRun(resolved.root, resolved.abs, { maxBytes: cliSettings(program.opts<{ config?: string }>().config).settings.runs.maxArtifactBytes });
       if (!run || run.entry.artifacts.length === 0) throw new CliExit(1, `toolroom: ${runPath} holds no run artifacts`);
       const summary = summarizeRun(run);
       if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

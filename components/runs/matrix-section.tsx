@@ -4,13 +4,14 @@ import { useMemo } from "react";
 import { SearchInput } from "@/components/ui/search-input";
 import { CellTable } from "./cell-table";
 import { HeatMap, MetricSwitch } from "./heat-map";
-import { unpackCells } from "./pack-cells";
 import { Section } from "./section";
 import type { MatrixView } from "./types";
+import { useCellPages } from "./use-cell-pages";
 import { useMatrixView } from "./use-matrix-view";
 
-export function MatrixSection({ matrix }: { matrix: MatrixView }) {
-  const cells = useMemo(() => unpackCells(matrix.cells), [matrix.cells]);
+/** `root` (the ?root= override) and `path` (the run, relative to the root) say where the remaining cell pages come from. */
+export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root: string | null; path: string }) {
+  const { cells, loading, error } = useCellPages(matrix, root, path);
   const v = useMatrixView(cells);
   const failed = useMemo(() => cells.filter((c) => c.failedCell).length, [cells]);
   const facts = [
@@ -19,6 +20,16 @@ export function MatrixSection({ matrix }: { matrix: MatrixView }) {
     `baseline: ${matrix.baselineCell ?? "none"}`,
     matrix.schemaVersion !== null ? `schema ${matrix.schemaVersion}` : "schema not recorded",
   ].filter(Boolean);
+
+  const progress = loading ? (
+    <p className="text-xs text-muted" data-testid="cells-loading">
+      Loading cells: {cells.length.toLocaleString("en-US")} of {matrix.cellCount.toLocaleString("en-US")}…
+    </p>
+  ) : error ? (
+    <p role="alert" className="font-mono text-xs text-denied" data-testid="cells-load-error">
+      {error}
+    </p>
+  ) : null;
 
   if (cells.length === 0) {
     return (
@@ -29,7 +40,8 @@ export function MatrixSection({ matrix }: { matrix: MatrixView }) {
   }
   return (
     <>
-      <Section title="Heat map" testId="heat-section" note={`${cells.length.toLocaleString("en-US")} cells · click a tile to open it below`} actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}>
+      <Section title="Heat map" testId="heat-section" note={`${matrix.cellCount.toLocaleString("en-US")} cells · click a tile to open it below`} actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}>
+        {progress}
         <div className="rounded-lg border border-border bg-panel p-3">
           <HeatMap cells={cells} metric={v.metric} onPick={v.reveal} />
         </div>

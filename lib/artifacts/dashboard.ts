@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Fields, isRecord, joinPath, newNotes, readFields, type ReadNotes } from "./fields";
-import { type FileResult, readTypedFile } from "./json";
+import { type FileResult, type ReadOptions, readTypedFile } from "./json";
 import { readMeta, type RunMeta } from "./sanitizer";
 
 const str = z.string();
@@ -143,6 +143,6 @@ export function readVerdictBaselines(raw: unknown, file = "verdict_baselines.jso
   return { baselines, missingFields: notes.missingFields, warnings: notes.warnings };
 }
 
-export function readDashboardIndexFile(file: string, label = "data.json"): FileResult<DashboardIndex> {
-  return readTypedFile(file, label, readDashboardIndex);
+export function readDashboardIndexFile(file: string, label = "data.json", options?: ReadOptions): FileResult<DashboardIndex> {
+  return readTypedFile(file, label, readDashboardIndex, options);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearDiscoveryCache, discoverRuns, listRunEnvironments } from "./discover";
+import { clearDiscoveryCache, discoverRuns, discoverRunsAsync, listRunEnvironments } from "./discover";
 import { FIXTURES } from "./testing";
 
 const tmpDirs: string[] = [];
@@ -110,5 +110,38 @@ describe("discoverRuns cache", () => {
 
     fs.rmSync(path.join(root, "t/w/2026-01-01T00-00-00"), { recursive: true });
     expect(discoverRuns(root).runs).toHaveLength(1);
+  });
+});
+
+describe("discovery bounds", () => {
+  it("stops after maxEntries entries and says so; the async walk finds what the sync one does", async () => {
+    const root = tmp();
+    for (let i = 0; i < 30; i++) put(root, `T-${i}/w/2026-01-01T00-00-00/matrix.json`);
+    const all = discoverRuns(root);
+    expect(all.truncated).toBeNull();
+    expect(all.runs).toHaveLength(30);
+    clearDiscoveryCache();
+    const viaAsync = await discoverRunsAsync(root);
+    expect(viaAsync.runs.map((r) => r.rel)).toEqual(all.runs.map((r) => r.rel));
+
+    const bounded = await discoverRunsAsync(root, { fresh: true, maxEntries: 10 });
+    expect(bounded.truncated).toMatch(/^stopped after \d+ entries; \d+ folders not read/);
+    expect(bounded.runs.length).toBeLessThan(30);
+    expect(discoverRuns(root, { fresh: true, maxEntries: 10 }).truncated).toMatch(/^stopped after/);
+  });
+
+  it("stops at its time limit", async () => {
+    const root = tmp();
+    put(root, "A/matrix.json");
+    const d = await discoverRunsAsync(root, { fresh: true, maxMs: -1 });
+    expect(d.truncated).toMatch(/time limit/);
+  });
+
+  it("never follows a symlinked folder, async too", async () => {
+    const root = tmp();
+    const outside = tmp();
+    put(outside, "X/matrix.json");
+    fs.symlinkSync(outside, path.join(root, "link"));
+    expect((await discoverRunsAsync(root)).runs).toEqual([]);
   });
 });

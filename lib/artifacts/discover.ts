@@ -28,13 +28,26 @@ export interface Discovery {
   dashboardIndexes: string[];
   /** Set when the root itself could not be read. */
   error: string | null;
+  /** Set when the walk stopped at a bound (entries seen or time) before the whole tree was read. */
+  truncated: string | null;
   /** Folders whose mtimes the cache watches. */
   watchedDirs: number;
   /** Whether this answer came from the cache. */
   cached: boolean;
 }
 
+export interface DiscoverOptions {
+  /** Skip the cache and walk again. */
+  fresh?: boolean;
+  /** Stop after this many directory entries (files and folders) were seen. */
+  maxEntries?: number;
+  /** Async walk only: stop after this many milliseconds. */
+  maxMs?: number;
+}
+
 export const MAX_DEPTH = 4;
+/** A runs tree of 10,000 runs with their environments is ~150,000 entries; a whole disk is millions. */
+export const MAX_ENTRIES = 500_000;
 const PRUNED = new Set([".git", "node_modules", ".venv", "site-packages"]);
 /** A triage run's own sub-folders: read as part of the run, never walked for runs of their own. */
 const RUN_OWNED = new Set(["environments", "cells", "sidecars"]);
@@ -49,17 +62,36 @@ const cache = new Map<string, CacheEntry>();
 
 /**
  * Finds the runs under `runsRoot` (an absolute path): folders at most `MAX_DEPTH` levels down
- * holding a marker file. Symlinked folders are never followed, so a loop cannot hang the walk.
+ * holding a marker file. Symlinked folders are never followed, so a loop cannot hang the walk,
+ * and the walk stops after `maxEntries` entries (the answer then says so in `truncated`).
  * The answer is cached per root and re-walked only when some watched folder's mtime changed —
  * adding, removing or renaming an entry changes its folder's mtime, which is all discovery sees.
+ * Synchronous, for the CLI and the chat tools; the web server uses `discoverRunsAsync`.
  */
-export function discoverRuns(runsRoot: string, options: { fresh?: boolean } = {}): Discovery {
+export function discoverRuns(runsRoot: string, options: DiscoverOptions = {}): Discovery {
   const root = path.resolve(runsRoot);
   const hit = cache.get(root);
   if (hit && !options.fresh && unchanged(hit)) return { ...hit.discovery, cached: true };
-  const entry = walk(root);
-  cache.set(root, entry);
-  return entry.discovery;
+  const steps = walk(root, { maxEntries: options.maxEntries ?? MAX_ENTRIES, deadline: Number.POSITIVE_INFINITY });
+  let step = steps.next();
+  while (!step.done) step = steps.next(readSync(step.value));
+  cache.set(root, step.value);
+  return step.value.discovery;
+}
+
+/**
+ * `discoverRuns` on the event loop's terms: every stat and readdir is asynchronous, so a big tree
+ * never blocks other requests, and the walk is bounded by entries and by time (default 5 s).
+ */
+export async function discoverRunsAsync(runsRoot: string, options: DiscoverOptions = {}): Promise<Discovery> {
+  const root = path.resolve(runsRoot);
+  const hit = cache.get(root);
+  if (hit && !options.fresh && (await unchangedAsync(hit))) return { ...hit.discovery, cached: true };
+  const steps = walk(root, { maxEntries: options.maxEntries ?? MAX_ENTRIES, deadline: Date.now() + (options.maxMs ?? 5000) });
+  let step = steps.next();
+  while (!step.done) step = steps.next(await readAsync(step.value));
+  cache.set(root, step.value);
+  return step.value.discovery;
 }
 
 /** Drops the cached discovery of a root (or of all roots). */
@@ -78,25 +110,66 @@ function unchanged(entry: CacheEntry): boolean {
   return true;
 }
 
-function walk(root: string): CacheEntry {
+async function unchangedAsync(entry: CacheEntry): Promise<boolean> {
+  const { dirs, mtimes } = entry;
+  // A few hundred stats in flight at once: one at a time, 10,000 folders would take a second.
+  for (let start = 0; start < dirs.length; start += 256) {
+    const batch = dirs.slice(start, start + 256);
+    const stats = await Promise.all(batch.map((d, j) => (start + j === 0 ? fs.promises.stat(d) : fs.promises.lstat(d)).catch(() => null)));
+    if (stats.some((st, j) => !st || st.mtimeMs !== mtimes[start + j])) return false;
+  }
+  return true;
+}
+
+/** What the walk asks its driver for: one folder's stat and entries. */
+interface Listing {
+  st: fs.Stats | null;
+  entries: fs.Dirent[] | null;
+  error: unknown;
+}
+
+function readSync(dir: string): Listing {
+  // stat before readdir: a change made while we read shows up as a newer mtime next time.
+  const st = fs.statSync(dir, { throwIfNoEntry: false }) ?? null;
+  try {
+    if (!st) throw Object.assign(new Error("not found"), { code: "ENOENT" });
+    return { st, entries: fs.readdirSync(dir, { withFileTypes: true }), error: null };
+  } catch (error) {
+    return { st, entries: null, error };
+  }
+}
+
+async function readAsync(dir: string): Promise<Listing> {
+  const st = await fs.promises.stat(dir).catch(() => null);
+  try {
+    if (!st) throw Object.assign(new Error("not found"), { code: "ENOENT" });
+    return { st, entries: await fs.promises.readdir(dir, { withFileTypes: true }), error: null };
+  } catch (error) {
+    return { st, entries: null, error };
+  }
+}
+
+/** The walk itself, as a generator that yields a folder to read and is resumed with its listing. */
+function* walk(root: string, bounds: { maxEntries: number; deadline: number }): Generator<string, CacheEntry, Listing> {
   const dirs: string[] = [];
   const mtimes: number[] = [];
   const runs: RunEntry[] = [];
   const dashboardIndexes: string[] = [];
   let error: string | null = null;
+  let truncated: string | null = null;
+  let seen = 0;
 
   const stack: { dir: string; segments: string[] }[] = [{ dir: root, segments: [] }];
   while (stack.length > 0) {
+    if (seen >= bounds.maxEntries || Date.now() > bounds.deadline) {
+      truncated = `stopped after ${seen.toLocaleString("en-US")} entries${seen >= bounds.maxEntries ? "" : " (time limit)"}; ${stack.length} folders not read — is the runs root the right folder?`;
+      break;
+    }
     const { dir, segments } = stack.pop() as { dir: string; segments: string[] };
-    // stat before readdir: a change made while we read shows up as a newer mtime next time.
-    const st = fs.statSync(dir, { throwIfNoEntry: false });
-    let entries: fs.Dirent[];
-    try {
-      if (!st) throw Object.assign(new Error("not found"), { code: "ENOENT" });
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
+    const { st, entries, error: readError } = yield dir;
+    if (!st || !entries) {
       if (segments.length === 0) {
-        error = `cannot read runs root ${root}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+        error = `cannot read runs root ${root}: ${(readError as NodeJS.ErrnoException).code ?? String(readError)}`;
         // Watch the parent so that creating the root later is noticed.
         const parent = path.dirname(root);
         const pst = fs.statSync(parent, { throwIfNoEntry: false });
@@ -107,6 +180,7 @@ function walk(root: string): CacheEntry {
       }
       continue;
     }
+    seen += entries.length;
     dirs.push(dir);
     mtimes.push(st.mtimeMs);
 
@@ -149,7 +223,7 @@ function walk(root: string): CacheEntry {
   return {
     dirs,
     mtimes: Float64Array.from(mtimes),
-    discovery: { root, runs, dashboardIndexes, error, watchedDirs: dirs.length, cached: false },
+    discovery: { root, runs, dashboardIndexes, error, truncated, watchedDirs: dirs.length, cached: false },
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Fields, isRecord, newNotes, preview, readFields } from "./fields";
-import { type FileResult, readTypedFile } from "./json";
+import { type FileResult, type ReadOptions, readTypedFile } from "./json";
 
 /**
  * Two unrelated JSON families are both called env.json: the probe snapshot (`schema_version`
@@ -124,8 +124,8 @@ function readRunArea(raw: Record<string, unknown>, file: string): RunAreaManifes
   return { kind: "run-area", raw, ...fields, observedFields, extra, missingFields: notes.missingFields, warnings: notes.warnings };
 }
 
-export function readEnvFile(file: string, label = "env.json"): FileResult<EnvDoc> {
-  return readTypedFile(file, label, readEnv);
+export function readEnvFile(file: string, label = "env.json", options?: ReadOptions): FileResult<EnvDoc> {
+  return readTypedFile(file, label, readEnv, options);
 }
 
 /** A labelled fact for tables and tool output; `null` means the run did not record it. */

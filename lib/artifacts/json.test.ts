@@ -49,3 +49,19 @@ describe("readJsonFile", () => {
     expect(readMatrixFile(file, "other/matrix.json")).toEqual({ ok: false, error: "other/matrix.json:4:17: unexpected end of input" });
   });
 });
+
+describe("the artifact size limit", () => {
+  it("refuses a file above maxBytes from its stat, naming the limit and the setting", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "json-limit-"));
+    try {
+      const file = path.join(dir, "matrix.json");
+      fs.writeFileSync(file, JSON.stringify({ cells: Array.from({ length: 100 }, (_, i) => i) }));
+      const refused = readJsonFile(file, "run/matrix.json", { maxBytes: 64 });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error).toMatch(/^run\/matrix\.json: \d+ bytes is above the 64 bytes limit .*runs\.maxArtifactBytes/);
+      expect(readJsonFile(file, "run/matrix.json", { maxBytes: 1 << 20 }).ok).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

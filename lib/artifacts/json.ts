@@ -50,12 +50,29 @@ const CACHE_MAX_BYTES = 1 << 20;
 const CACHE_MAX_ENTRIES = 2000;
 const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: JsonParse }>();
 
+/** Default for the `runs.maxArtifactBytes` setting. */
+export const DEFAULT_MAX_ARTIFACT_BYTES = 256 * 1024 * 1024;
+
+export interface ReadOptions {
+  /** Files above this size are refused before reading (default 256 MiB): parsing one costs ~10× its size in memory. */
+  maxBytes?: number;
+}
+
+function mib(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+}
+
+/** The refusal for a file over the size limit, checked with stat before anything is read. */
+export function tooBigError(label: string, size: number, maxBytes: number): string {
+  return `${label}: ${mib(size)} is above the ${mib(maxBytes)} limit for reading an artifact; not read (raise runs.maxArtifactBytes in the settings to read it)`;
+}
+
 /**
  * Reads and parses a JSON file. `label` is how the file is named in errors (a run-relative path
  * reads better than an absolute one). Small files are cached by (mtime, size) because search and
  * the run tables re-read the same files on every request.
  */
-export function readJsonFile(file: string, label = path.basename(file)): JsonParse {
+export function readJsonFile(file: string, label = path.basename(file), options: ReadOptions = {}): JsonParse {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -63,6 +80,11 @@ export function readJsonFile(file: string, label = path.basename(file)): JsonPar
     return ioError(label, e);
   }
   if (!stat.isFile()) return ioError(label, new Error("not a regular file"));
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
+  if (stat.size > maxBytes) {
+    const error = tooBigError(label, stat.size, maxBytes);
+    return { ok: false, error, reason: error.slice(label.length + 2), line: null, column: null };
+  }
   const cached = parsedCache.get(file);
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return withLabel(cached.parsed, label);
   let text: string;
@@ -214,8 +236,8 @@ export function findJsonError(text: string): ScanError | null {
 }
 
 /** Reads, parses and types one file; every failure (I/O, syntax, shape) becomes `{ ok: false }`. */
-export function readTypedFile<T>(file: string, label: string, read: (raw: unknown, label: string) => T): FileResult<T> {
-  const parsed = readJsonFile(file, label);
+export function readTypedFile<T>(file: string, label: string, read: (raw: unknown, label: string) => T, options?: ReadOptions): FileResult<T> {
+  const parsed = readJsonFile(file, label, options);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   try {
     return { ok: true, data: read(parsed.value, label) };

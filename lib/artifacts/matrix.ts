@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Fields, isRecord, joinPath, newNotes, readFields } from "./fields";
-import { type FileResult, readTypedFile } from "./json";
+import { type FileResult, type ReadOptions, readTypedFile } from "./json";
 
 /** The only matrix schema AORTA has written; anything else is read best-effort with a warning. */
 export const MATRIX_SCHEMA_VERSION = 1;
@@ -140,8 +140,8 @@ export function readMatrix(raw: unknown, file = "matrix.json"): Matrix {
   return { raw, header, cells, extra, missingFields: notes.missingFields, warnings: notes.warnings };
 }
 
-export function readMatrixFile(file: string, label = "matrix.json"): FileResult<Matrix> {
-  return readTypedFile(file, label, readMatrix);
+export function readMatrixFile(file: string, label = "matrix.json", options?: ReadOptions): FileResult<Matrix> {
+  return readTypedFile(file, label, readMatrix, options);
 }
 
 /** A cell that did not run at all (`error` set) or had failing trials. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Fields, isRecord, joinPath, newNotes, readFields, type ReadNotes } from "./fields";
-import { type FileResult, readTypedFile } from "./json";
+import { type FileResult, type ReadOptions, readTypedFile } from "./json";
 
 export const SANITIZER_REPORT_SCHEMA = "aorta.sanitizer_report/0.1";
 
@@ -84,8 +84,8 @@ function readFindings(list: unknown[], at: string, notes: ReadNotes): SanitizerF
   return out;
 }
 
-export function readSanitizerReportFile(file: string, label = "sanitizer_report.json"): FileResult<SanitizerReport> {
-  return readTypedFile(file, label, readSanitizerReport);
+export function readSanitizerReportFile(file: string, label = "sanitizer_report.json", options?: ReadOptions): FileResult<SanitizerReport> {
+  return readTypedFile(file, label, readSanitizerReport, options);
 }
 
 export interface FindingGroup {
@@ -140,6 +140,6 @@ export function readMeta(raw: unknown, file = "meta.json"): RunMeta {
   return { ...fields, extra, missingFields: notes.missingFields, warnings: notes.warnings };
 }
 
-export function readMetaFile(file: string, label = "meta.json"): FileResult<RunMeta> {
-  return readTypedFile(file, label, readMeta);
+export function readMetaFile(file: string, label = "meta.json", options?: ReadOptions): FileResult<RunMeta> {
+  return readTypedFile(file, label, readMeta, options);
 }

@@ -128,6 +128,19 @@ export const settingsSchema = z
     aiAssistedGuardFile: z.string().optional(),
     sourceRoot: z.string().default("."),
     runsRoot: z.string().default("./runs"),
+    /**
+     * The runs browser over HTTP: `?root=` may name only `runsRoot`, a folder listed in
+     * `extraRoots` (relative to the working folder), or a folder inside one of them — so a web
+     * page cannot make the server read artifacts anywhere on disk. The CLI's `--root` is free.
+     * Artifacts above `maxArtifactBytes` are refused with a message instead of read.
+     */
+    runs: z
+      .object({
+        extraRoots: z.array(z.string().min(1)).default([]),
+        maxArtifactBytes: z.number().int().positive().default(256 * 1024 * 1024),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

@@ -1,90 +1,87 @@
 import "server-only";
-import fs from "node:fs";
-import path from "node:path";
-import { describeRunDir, discoverRuns, listRunEnvironments, readRunEntry, type RunData, type RunEntry, summarizeRun } from "@/lib/artifacts";
+import { cachedRunRows, cachedRunView } from "@/lib/artifacts/cached";
+import { describeRunDir, discoverRunsAsync, readRunEntry, type RunData } from "@/lib/artifacts";
+import { compareView } from "@/lib/artifacts/view/view-model";
+import type { CompareView, RunListResponse, RunView } from "@/lib/artifacts/view/types";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
-import type { CompareView, RunListResponse, RunView } from "@/components/runs/types";
-import { compareView, runRow, runView } from "@/components/runs/view-model";
+import { getSettings } from "@/lib/settings";
 import { resolveRunsRoot } from "./runs-root";
 
 const LABEL = { label: "runs root" } as const;
 
-export function loadRunList(override: string | null, options: { fresh?: boolean } = {}): RunListResponse {
-  const r = resolveRunsRoot(override);
-  if (r.error) return { root: r.root, override, rootError: r.error, runs: [] };
-  const d = discoverRuns(r.root, options);
-  return { root: d.root, override, rootError: d.error, runs: d.runs.map((e) => runRow(summarizeRun(readRunEntry(e)))) };
+function readOptions() {
+  return { maxBytes: getSettings().runs.maxArtifactBytes };
 }
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; error: string };
 
-/** Opens one run folder, bounded to the runs root: `..`, absolute and symlinked escapes are refused. */
-export function openRun(root: string, rel: string | null): Loaded<RunData> {
-  if (rel === null) return { ok: false, status: 400, error: "No run given: add ?path=<run folder relative to the runs root>." };
-  const resolved = resolveWithin(root, rel, LABEL);
-  if (!resolved.ok) return { ok: false, status: 403, error: resolved.error.replace(/^Error: /, "") };
-  if (!resolved.stat) return { ok: false, status: 404, error: `No run folder at ${showPath(rel)} under ${root}.` };
-  if (!resolved.stat.isDirectory()) return { ok: false, status: 400, error: `${showPath(rel)} is a file, not a run folder.` };
-  const entry = describeRunDir(resolved.root, resolved.abs);
-  if (!entry) return { ok: false, status: 404, error: `Cannot read the folder ${showPath(rel)}.` };
-  if (entry.artifacts.length === 0) return { ok: false, status: 404, error: `${showPath(rel)} holds no run artifacts (matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json).` };
-  return { ok: true, data: readRunEntry(entry) };
+/** The runs table. A refused or unreadable override still answers the list shape, with its status. */
+export async function loadRunList(override: string | null, options: { fresh?: boolean } = {}): Promise<RunListResponse & { status: number }> {
+  const r = resolveRunsRoot(override);
+  if (r.error) return { root: r.root, override, rootError: r.error, runs: [], status: r.status ?? 400 };
+  const d = await discoverRunsAsync(r.root, options);
+  const runs = await cachedRunRows(d.runs, readOptions());
+  return { root: d.root, override, rootError: d.error ?? d.truncated, runs, status: 200 };
 }
 
-/** Artifact name → size, and a signature of every artifact's (name, size, mtime) for the view cache. */
-function statArtifacts(entry: RunEntry): { sizes: Record<string, number>; signature: string } {
-  const sizes: Record<string, number> = {};
-  const parts: string[] = [];
-  const names = [...entry.artifacts, ...listRunEnvironments(entry).map((e) => `environments/${e}/env.json`)];
-  for (const name of names) {
-    const st = fs.statSync(path.join(entry.dir, name), { throwIfNoEntry: false });
-    if (st) sizes[name] = st.size;
-    parts.push(`${name}:${st?.size ?? -1}:${st?.mtimeMs ?? -1}`);
-  }
-  return { sizes, signature: parts.join("|") };
+/** Resolves one run folder, bounded to the runs root: `..`, absolute and symlinked escapes are refused. */
+function findRun(root: string, rel: string | null) {
+  if (rel === null) return { ok: false, status: 400, error: "No run given: add ?path=<run folder relative to the runs root>." } as const;
+  const resolved = resolveWithin(root, rel, LABEL);
+  if (!resolved.ok) return { ok: false, status: 403, error: resolved.error.replace(/^Error: /, "") } as const;
+  if (!resolved.stat) return { ok: false, status: 404, error: `No run folder at ${showPath(rel)} under ${root}.` } as const;
+  if (!resolved.stat.isDirectory()) return { ok: false, status: 400, error: `${showPath(rel)} is a file, not a run folder.` } as const;
+  const entry = describeRunDir(resolved.root, resolved.abs);
+  if (!entry) return { ok: false, status: 404, error: `Cannot read the folder ${showPath(rel)}.` } as const;
+  if (entry.artifacts.length === 0) return { ok: false, status: 404, error: `${showPath(rel)} holds no run artifacts (matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json).` } as const;
+  return { ok: true, entry, root: resolved.root } as const;
+}
+
+export function openRun(root: string, rel: string | null): Loaded<RunData> {
+  const found = findRun(root, rel);
+  return found.ok ? { ok: true, data: readRunEntry(found.entry, readOptions()) } : found;
 }
 
 /**
- * Built run views, by folder. A matrix above the reader's 1 MB parse cache would otherwise be
- * re-read and re-validated on every visit (a quarter second at 5,000 cells); any change to an
- * artifact's size or mtime, or to the file list, misses.
+ * One run's page: the view with its first page of cells (the rest come from GET /api/runs/cells),
+ * and the runs nested inside it (a dashboard run's cases), from the cached discovery.
  */
-const VIEW_CACHE_MAX = 8;
-const viewCache = new Map<string, { signature: string; view: Omit<RunView, "children" | "override"> }>();
-
-export function loadRunView(override: string | null, rel: string | null): Loaded<RunView> {
+export async function loadRunView(override: string | null, rel: string | null): Promise<Loaded<RunView>> {
   const r = resolveRunsRoot(override);
-  if (r.error) return { ok: false, status: 400, error: r.error };
-  if (rel === null) return { ok: false, status: 400, error: "No run given: add ?path=<run folder relative to the runs root>." };
-  const resolved = resolveWithin(r.root, rel, LABEL);
-  if (!resolved.ok) return { ok: false, status: 403, error: resolved.error.replace(/^Error: /, "") };
-  if (!resolved.stat) return { ok: false, status: 404, error: `No run folder at ${showPath(rel)} under ${r.root}.` };
-  if (!resolved.stat.isDirectory()) return { ok: false, status: 400, error: `${showPath(rel)} is a file, not a run folder.` };
-  const entry = describeRunDir(resolved.root, resolved.abs);
-  if (!entry) return { ok: false, status: 404, error: `Cannot read the folder ${showPath(rel)}.` };
-  if (entry.artifacts.length === 0) return { ok: false, status: 404, error: `${showPath(rel)} holds no run artifacts (matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json).` };
-
-  // Runs nested inside this one (a dashboard run's cases), from the cached discovery.
+  if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
+  const found = findRun(r.root, rel);
+  if (!found.ok) return found;
+  const { entry } = found;
   const prefix = entry.rel === "." ? "" : `${entry.rel}/`;
-  const d = discoverRuns(r.root);
-  const children = d.error
-    ? []
-    : d.runs.filter((e) => e.rel !== entry.rel && e.rel.startsWith(prefix) && !e.rel.slice(prefix.length).includes("/")).map((e) => runRow(summarizeRun(readRunEntry(e))));
+  const d = await discoverRunsAsync(r.root);
+  const nested = d.error ? [] : d.runs.filter((e) => e.rel !== entry.rel && e.rel.startsWith(prefix) && !e.rel.slice(prefix.length).includes("/"));
+  try {
+    const [view, children] = await Promise.all([cachedRunView(entry, r.root, readOptions()), cachedRunRows(nested, readOptions())]);
+    return { ok: true, data: { ...view.view, override, children } };
+  } catch (e) {
+    return { ok: false, status: 500, error: `${showPath(entry.rel)}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
 
-  const { sizes, signature } = statArtifacts(entry);
-  const key = `${r.root}\0${entry.dir}`;
-  const hit = viewCache.get(key);
-  if (hit && hit.signature === signature) return { ok: true, data: { ...hit.view, override, children } };
-  const view = runView(readRunEntry(entry), { root: r.root, override, sizes, children });
-  viewCache.delete(key);
-  viewCache.set(key, { signature, view });
-  if (viewCache.size > VIEW_CACHE_MAX) viewCache.delete(viewCache.keys().next().value as string);
-  return { ok: true, data: view };
+/** One page of a run's matrix cells, as the JSON text of a PackedCells. */
+export async function loadCellPage(override: string | null, rel: string | null, page: number): Promise<Loaded<string>> {
+  const r = resolveRunsRoot(override);
+  if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
+  const found = findRun(r.root, rel);
+  if (!found.ok) return found;
+  try {
+    const view = await cachedRunView(found.entry, r.root, readOptions());
+    const text = view.pages[page];
+    if (text === undefined) return { ok: false, status: 404, error: `No cell page ${page}: ${showPath(found.entry.rel)} has ${view.pages.length} page(s).` };
+    return { ok: true, data: text };
+  } catch (e) {
+    return { ok: false, status: 500, error: `${showPath(found.entry.rel)}: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
 
 export function loadCompare(override: string | null, a: string | null, b: string | null): Loaded<CompareView> {
   const r = resolveRunsRoot(override);
-  if (r.error) return { ok: false, status: 400, error: r.error };
+  if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
   if (a === null || b === null) return { ok: false, status: 400, error: "Pick two runs: add ?a=<run>&b=<run> (folders relative to the runs root)." };
   const ra = openRun(r.root, a);
   if (!ra.ok) return { ...ra, error: `Run A: ${ra.error}` };

@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { isAllowedRoot } from "@/lib/artifacts/roots";
 import { getSettings, runsRootOf } from "@/lib/settings";
 
 export interface RunsRoot {
@@ -8,8 +9,10 @@ export interface RunsRoot {
   root: string;
   /** The `?root=` value when one was given (kept as typed, for links), else null. */
   override: string | null;
-  /** Set when an override is not a readable folder; the page shows it instead of a list. */
+  /** Set when an override is refused or not a readable folder; the page shows it instead of a list. */
   error: string | null;
+  /** 403 for a root outside the allowed ones, 400 for one that cannot be read; null without an error. */
+  status: 400 | 403 | null;
 }
 
 /** First value of a search parameter (Next gives arrays for repeated keys). */
@@ -20,20 +23,31 @@ export function param(v: string | string[] | undefined | null): string | null {
 
 /**
  * The runs root: `?root=` when given (relative to the server's working folder), else settings'
- * `runsRoot`. An override must be an existing folder; the default may be missing, which the list
- * reports as an empty state explaining `runsRoot`.
+ * `runsRoot`. Over HTTP an override may only name `runsRoot`, a `runs.extraRoots` folder, or a
+ * folder inside one (any web page can make a browser send this request); it must be an existing
+ * folder. The default may be missing, which the list reports as an empty state explaining `runsRoot`.
  */
 export function resolveRunsRoot(override: string | null): RunsRoot {
-  if (override === null) return { root: runsRootOf(getSettings()), override: null, error: null };
-  if (override.includes("\0")) return { root: override, override, error: "The runs root override contains a NUL byte." };
-  const root = path.resolve(process.cwd(), override);
+  const settings = getSettings();
+  if (override === null) return { root: runsRootOf(settings), override: null, error: null, status: null };
+  if (override.includes("\0")) return { root: override, override, error: "The runs root override contains a NUL byte.", status: 400 };
+  const root = path.resolve(/* turbopackIgnore: true */ process.cwd(), override);
+  const allowed = [runsRootOf(settings), ...settings.runs.extraRoots.map((r) => path.resolve(/* turbopackIgnore: true */ process.cwd(), r))];
+  if (!isAllowedRoot(root, allowed)) {
+    return {
+      root,
+      override,
+      status: 403,
+      error: `The runs root override ${root} is not allowed: over HTTP, ?root= may name only runsRoot or a folder listed in the runs.extraRoots setting (or one inside them). To browse it, add it to runs.extraRoots in toolroom.yaml (or set TOOLROOM_RUNS__EXTRAROOTS), or use \`toolroom runs --root\`.`,
+    };
+  }
   const st = fs.statSync(root, { throwIfNoEntry: false });
-  if (!st) return { root, override, error: `The runs root override ${root} does not exist.` };
-  if (!st.isDirectory()) return { root, override, error: `The runs root override ${root} is not a folder.` };
+  if (!st) return { root, override, error: `The runs root override ${root} does not exist.`, status: 400 };
+  if (!st.isDirectory()) return { root, override, error: `The runs root override ${root} is not a folder.`, status: 400 };
   try {
     fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
   } catch {
-    return { root, override, error: `The runs root override ${root} cannot be read (permission denied).` };
+    return { root, override, error: `The runs root override ${root} cannot be read (permission denied).`, status: 400 };
   }
-  return { root, override, error: null };
+  return { root, override, error: null, status: null };
 }

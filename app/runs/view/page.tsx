@@ -21,7 +21,7 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
   const override = param(sp.root);
   const rel = param(sp.path);
   const back = override ? `/runs?root=${encodeURIComponent(override)}` : "/runs";
-  const loaded = loadRunView(override, rel);
+  const loaded = await loadRunView(override, rel);
   if (!loaded.ok) return <LoadError title="Run" heading="This run cannot be opened" error={loaded.error} back={back} />;
   const view = loaded.data;
   return (
@@ -41,7 +41,7 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
       />
       <div className="space-y-6 p-6">
         <RunHeader view={view} />
-        {view.matrix ? <MatrixSection matrix={view.matrix} /> : null}
+        {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} /> : null}
         {view.matrixError ? (
           <Section title="Matrix" testId="matrix-section">
             <p className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="matrix-error">

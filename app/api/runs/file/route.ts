@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { KNOWN_ARTIFACTS } from "@/lib/artifacts";
+import { Readable } from "node:stream";
+import { KNOWN_ARTIFACTS, tooBigError } from "@/lib/artifacts";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
+import { getSettings } from "@/lib/settings";
 import { param, resolveRunsRoot } from "@/app/runs/_lib/runs-root";
 
 export const dynamic = "force-dynamic";
-
-/** Artifacts above this are refused rather than streamed into a browser tab. */
-const MAX_BYTES = 256 * 1024 * 1024;
 
 const TYPES: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
@@ -17,7 +16,7 @@ const TYPES: Record<string, string> = {
 };
 
 function refuse(status: number, error: string) {
-  return Response.json({ error }, { status, headers: { "X-Content-Type-Options": "nosniff" } });
+  return Response.json({ error, code: status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request" }, { status, headers: { "X-Content-Type-Options": "nosniff" } });
 }
 
 /**
@@ -28,7 +27,7 @@ function refuse(status: number, error: string) {
 export function GET(request: Request) {
   const url = new URL(request.url);
   const runs = resolveRunsRoot(param(url.searchParams.get("root")));
-  if (runs.error) return refuse(400, runs.error);
+  if (runs.error) return refuse(runs.status ?? 400, runs.error);
   const rel = param(url.searchParams.get("path"));
   if (rel === null) return refuse(400, "Missing ?path=<run folder>/<artifact file>, relative to the runs root.");
   const name = path.posix.basename(rel.replace(/\\/g, "/"));
@@ -42,19 +41,16 @@ export function GET(request: Request) {
   const st = fs.statSync(resolved.abs, { throwIfNoEntry: false });
   if (!st) return refuse(404, `No such file under the runs root: ${showPath(rel)}`);
   if (!st.isFile()) return refuse(400, `Not a regular file: ${showPath(rel)}`);
-  if (st.size > MAX_BYTES) return refuse(413, `${showPath(rel)} is ${st.size} bytes, above the ${MAX_BYTES}-byte limit for serving.`);
-  let body: Buffer;
-  try {
-    body = fs.readFileSync(resolved.abs);
-  } catch (e) {
-    return refuse(500, `Cannot read ${showPath(rel)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const maxBytes = getSettings().runs.maxArtifactBytes;
+  if (st.size > maxBytes) return refuse(413, tooBigError(showPath(rel), st.size, maxBytes));
+  // Streamed: a big artifact neither blocks the thread while it is read nor sits whole in memory.
+  const body = Readable.toWeb(fs.createReadStream(resolved.abs)) as ReadableStream<Uint8Array>;
   const download = url.searchParams.get("download") === "1";
   const filename = resolved.rel.replace(/\//g, "_");
-  return new Response(new Uint8Array(body), {
+  return new Response(body, {
     headers: {
       "Content-Type": TYPES[path.extname(name)] ?? "text/plain; charset=utf-8",
-      "Content-Length": String(body.length),
+      "Content-Length": String(st.size),
       "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${filename.replace(/["\\\r\n]/g, "_")}"`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",

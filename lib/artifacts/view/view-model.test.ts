@@ -4,7 +4,7 @@ import { readRun } from "@/lib/artifacts";
 import { unpackCells } from "./pack-cells";
 import { compareView, runView } from "./view-model";
 
-const ROOT = path.resolve(import.meta.dirname, "../../e2e/fixtures/runs");
+const ROOT = path.resolve(import.meta.dirname, "../../../e2e/fixtures/runs");
 const A = "ROCM-123/fsdp/2026-04-28T14-12-03";
 const B = "ROCM-123/fsdp/2026-05-02T09-30-00";
 

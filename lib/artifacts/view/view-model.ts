@@ -1,4 +1,3 @@
-import "server-only";
 /**
  * Builds the runs pages' view shapes (types.ts) from what `lib/artifacts` read. Pure: no file
  * access here (the loaders in app/runs/_lib do that), so the tests feed it fixture runs directly.
@@ -19,7 +18,7 @@ import {
   type RunSummary,
   type SanitizerReport,
   summarizeRun,
-} from "@/lib/artifacts";
+} from "../index";
 import { packCells } from "./pack-cells";
 import type { CellView, CompareView, EnvView, Fact, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
@@ -87,6 +86,7 @@ export function matrixView(m: Matrix): MatrixView {
     missingFields: m.missingFields,
     cells: packCells(m.cells.map((c) => cellView(c, h.baseline_cell))),
     cellCount: m.cells.length,
+    cellPageSize: m.cells.length,
   };
 }
 

@@ -1,0 +1,135 @@
+/**
+ * The runs browser under load, against the built server: `?root=` may only name allowed roots
+ * (issue #14.3), and while a big run is read (list and run page, cold), other requests still
+ * answer promptly (#14.2, #15.5). The big matrix is generated into the runs.extraRoots folder
+ * that playwright.config.ts allows.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { bigMatrix } from "../lib/testing/big-matrix";
+
+const REL = "BIG-1/sweep/2026-06-01T00-00-00";
+const CELLS = 60_000;
+
+function extraRoot(): string {
+  const dir = path.join(process.env.E2E_STATE as string, "runs");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+test.describe("root overrides over HTTP", () => {
+  let outside: string;
+  let link: string;
+  test.beforeAll(() => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-outside-"));
+    fs.mkdirSync(path.join(outside, "run"));
+    fs.writeFileSync(path.join(outside, "run", "env.json"), JSON.stringify({ secret: "outside-the-runs-root" }));
+    link = path.join(fs.mkdtempSync(path.join(extraRoot(), "links-")), "to-outside");
+    fs.symlinkSync(outside, link);
+  });
+  test.afterAll(() => {
+    fs.rmSync(outside, { recursive: true, force: true });
+    fs.rmSync(path.dirname(link), { recursive: true, force: true });
+  });
+
+  test("a root outside runsRoot and runs.extraRoots is 403 with a way to allow it", async ({ request }) => {
+    for (const root of ["/", outside, link, `${extraRoot()}/../..`]) {
+      const list = await request.get(`/api/runs?${q({ root })}`);
+      expect(list.status(), root).toBe(403);
+      const body = (await list.json()) as { error: string; code: string; runs: unknown[] };
+      expect(body.code).toBe("root_not_allowed");
+      expect(body.error).toContain("runs.extraRoots");
+      expect(body.runs).toEqual([]);
+
+      const file = await request.get(`/api/runs/file?${q({ root, path: path.relative(root, path.join(outside, "run/env.json")) })}`);
+      expect(file.status(), root).toBe(403);
+      expect(await file.text()).not.toContain("outside-the-runs-root");
+
+      const page = await request.get(`/runs/view?${q({ root, path: "run" })}`);
+      const html = await page.text();
+      expect(html).toContain("is not allowed");
+      expect(html).not.toContain("outside-the-runs-root");
+
+      const cells = await request.get(`/api/runs/cells?${q({ root, path: "run", page: "1" })}`);
+      expect(cells.status(), root).toBe(403);
+    }
+  });
+
+  test("runsRoot itself, an extra root and a folder inside one are allowed", async ({ request }) => {
+    const fixtures = path.resolve("e2e/fixtures/runs");
+    expect((await request.get(`/api/runs?${q({ root: fixtures })}`)).status()).toBe(200);
+    expect((await request.get(`/api/runs?${q({ root: `${fixtures}/ROCM-123` })}`)).status()).toBe(200);
+    expect((await request.get(`/api/runs?${q({ root: extraRoot() })}`)).status()).toBe(200);
+  });
+});
+
+test.describe("a 60,000-cell matrix", () => {
+  let root: string;
+  let bytes = 0;
+  test.beforeAll(() => {
+    root = fs.mkdtempSync(path.join(extraRoot(), "load-"));
+    bytes = bigMatrix(path.join(root, REL), CELLS, 60);
+  });
+  test.afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  /** Times GET /api/tools every 100 ms until `work` settles; returns the work's result and the latencies. */
+  async function probeWhile<T>(request: APIRequestContext, work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+    let done = false;
+    const settled = work.finally(() => {
+      done = true;
+    });
+    const latencies: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      expect((await request.get("/api/tools")).ok()).toBe(true);
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { result: await settled, latencies };
+  }
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+  test("the list and the run page load it off the request thread, once, with bounded HTML", async ({ playwright, request }) => {
+    test.setTimeout(180_000);
+    expect(bytes).toBeGreaterThan(50 * 1024 * 1024);
+    // A second client, so the probe does not queue behind the slow requests on one connection.
+    const slow = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const cold = await probeWhile(
+        request,
+        Promise.all([slow.get(`/runs?${q({ root })}`), slow.get(`/runs/view?${q({ root, path: REL })}`)]),
+      );
+      const [list, view] = cold.result;
+      expect(list.status()).toBe(200);
+      expect(await list.text()).toContain(REL);
+      expect(view.status()).toBe(200);
+      const html = await view.text();
+      expect(html).toContain("60,000 cells");
+      expect(Buffer.byteLength(html), "run page HTML bytes").toBeLessThan(2 * 1024 * 1024);
+      console.log(`runs-load: ${(bytes / 1024 / 1024).toFixed(0)} MB matrix; GET /api/tools while loading (ms): ${cold.latencies.map(Math.round).join(", ")}`);
+      // The goal: other requests answer within 200 ms while the big run is read.
+      expect(cold.latencies.length, "probes taken while loading").toBeGreaterThan(2);
+      expect(median(cold.latencies), `GET /api/tools latencies (ms): ${cold.latencies.map(Math.round).join(", ")}`).toBeLessThan(200);
+
+      // Every page of cells is served from the cached view, page 59 included.
+      const last = await request.get(`/api/runs/cells?${q({ root, path: REL, page: "59" })}`);
+      expect(last.status()).toBe(200);
+      expect(((await last.json()) as { rows: unknown[][] }).rows).toHaveLength(1000);
+      expect((await request.get(`/api/runs/cells?${q({ root, path: REL, page: "60" })}`)).status()).toBe(404);
+    } finally {
+      await slow.dispose();
+    }
+  });
+
+  test("the run page fetches the remaining cells into the table", async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(`/runs/view?${q({ root, path: REL })}`);
+    await expect(page.getByTestId("cells-count")).toHaveText("60,000 cells", { timeout: 120_000 });
+    await expect(page.getByTestId("cells-loading")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { bigMatrix } from "@/lib/testing/big-matrix";
+import { cachedRunRow, cachedRunView, clearRunCaches } from "./cached";
+import { describeRunDir } from "./discover";
+import { CELL_PAGE_SIZE } from "./view/pages";
+import * as pool from "./worker/pool";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "artifact-cache-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+beforeEach(() => clearRunCaches());
+
+const REL = "BIG-1/sweep/2026-06-01T00-00-00";
+const options = { maxBytes: 1 << 30, inlineMaxBytes: 0 };
+
+function entry() {
+  const e = describeRunDir(tmp, REL);
+  if (!e) throw new Error("no run");
+  return e;
+}
+
+describe("cached run reads", () => {
+  it("parses a run once per version of its files (size and mtime), for the list and the page alike", async () => {
+    bigMatrix(path.join(tmp, REL), 3000);
+    const spy = vi.spyOn(pool, "runArtifactTask");
+    const first = await cachedRunRow(entry(), options);
+    expect(first.cells).toBe(3000);
+    await cachedRunRow(entry(), options);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    // Concurrent visits of an unread run share one parse.
+    const [a, b] = await Promise.all([cachedRunView(entry(), tmp, options), cachedRunView(entry(), tmp, options)]);
+    expect(a).toBe(b);
+    expect(spy).toHaveBeenCalledTimes(2);
+    await cachedRunRow(entry(), options);
+    expect(spy).toHaveBeenCalledTimes(2);
+
+    // A rewrite (new mtime, new size) is read again.
+    bigMatrix(path.join(tmp, REL), 2000);
+    expect((await cachedRunRow(entry(), options)).cells).toBe(2000);
+    expect(spy).toHaveBeenCalledTimes(3);
+    spy.mockRestore();
+  }, 60_000);
+
+  it("bounds the run page: 60,000 cells send one page of cells, well under 2 MB", async () => {
+    const rel = "BIG-2/sweep/2026-06-01T00-00-00";
+    bigMatrix(path.join(tmp, rel), 60_000, 5);
+    const e = describeRunDir(tmp, rel);
+    if (!e) throw new Error("no run");
+    const { view, pages } = await cachedRunView(e, tmp, options);
+    expect(view.matrix?.cellCount).toBe(60_000);
+    expect(view.matrix?.cells.rows).toHaveLength(CELL_PAGE_SIZE);
+    expect(pages).toHaveLength(60);
+    expect((JSON.parse(pages[59] as string) as { rows: unknown[] }).rows).toHaveLength(1000);
+    // What the page serializes: the view (first page included). The framework's escaping adds < 2x.
+    expect(JSON.stringify(view).length).toBeLessThan(1024 * 1024);
+  }, 120_000);
+});

@@ -1,0 +1,174 @@
+/**
+ * What the runs pages hand from the server to the browser: plain, serializable shapes built from
+ * `lib/artifacts` on the server (see view-model.ts). Client components import only these types,
+ * never the readers, so nothing that touches the filesystem reaches the bundle.
+ */
+import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from "../index";
+import type { PackedCells } from "./pack-cells";
+
+export type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout };
+
+/** One line of the runs table. */
+export interface RunRow {
+  rel: string;
+  layout: RunLayout;
+  kind: RunKind;
+  when: string | null;
+  ticket: string | null;
+  workload: string | null;
+  case: string | null;
+  cells: number | null;
+  failedCells: number | null;
+  verdict: string | null;
+  findings: number | null;
+  partialEnv: boolean | null;
+  errorCount: number;
+  warningCount: number;
+  /** The first per-file error, shown in the row so a broken run is visible without opening it. */
+  firstError: string | null;
+}
+
+export interface RunListResponse {
+  /** The absolute runs root that was read. */
+  root: string;
+  /** The `?root=` override as typed, or null when the settings' runsRoot is used. */
+  override: string | null;
+  /** Why the root could not be read (missing folder, not a folder, permission). */
+  rootError: string | null;
+  runs: RunRow[];
+}
+
+export interface Hint {
+  text: string;
+  count: number | null;
+}
+
+/** A matrix cell as the run page shows it; `null` always means "not recorded", never 0. */
+export interface CellView {
+  index: number;
+  name: string;
+  mitigations: string[] | null;
+  environment: string | null;
+  trials: number | null;
+  passed: number | null;
+  failed: number | null;
+  errors: number | null;
+  failureRate: number | null;
+  errorRate: number | null;
+  unreliable: boolean | null;
+  meanMs: number | null;
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p99Ms: number | null;
+  stepTimeRatio: number | null;
+  exitStatus: Record<string, number> | null;
+  outcomes: Record<string, number> | null;
+  hints: Hint[] | null;
+  trialPaths: string[] | null;
+  /** Whole-cell error: the cell did not run. */
+  error: string | null;
+  confound: string | null;
+  baseline: boolean;
+  failedCell: boolean;
+}
+
+export interface MatrixView {
+  workload: string | null;
+  ticket: string | null;
+  schemaVersion: string | null;
+  trialsPerCell: number | null;
+  stepsPerTrial: number | null;
+  baselineCell: string | null;
+  /** Producer warnings recorded in the matrix itself. */
+  producerWarnings: string[];
+  missingFields: string[];
+  /**
+   * Column-wise (pack-cells.ts); the client unpacks them once. Only the first `cellPageSize`
+   * cells travel with the page (bounded HTML); the client fetches the rest from
+   * GET /api/runs/cells, page by page.
+   */
+  cells: PackedCells;
+  cellCount: number;
+  cellPageSize: number;
+}
+
+export interface EnvView {
+  /** "host_env.json", "env.json" or "environments/rocm7". */
+  label: string;
+  /** Relative to the runs root, for the raw-file route. */
+  file: string;
+  kind: "probe" | "run-area" | null;
+  facts: Fact[];
+  /** The whole document, for the tree; null when it could not be read. */
+  raw: unknown;
+  error: string | null;
+  partial: boolean | null;
+  missingFields: string[];
+}
+
+export interface SanitizerCheckView {
+  sanitizer: string | null;
+  state: string | null;
+  verdict: string | null;
+  reason: string | null;
+  findings: number;
+}
+
+export interface SanitizerView {
+  overallVerdict: string | null;
+  executionStatus: string | null;
+  target: string | null;
+  checks: SanitizerCheckView[];
+  groups: FindingGroup[];
+  total: number;
+}
+
+export interface RunFile {
+  /** Relative to the run folder. */
+  name: string;
+  /** Relative to the runs root. */
+  rel: string;
+  size: number | null;
+}
+
+export interface RunView {
+  root: string;
+  override: string | null;
+  row: RunRow;
+  whenSource: string | null;
+  verdictSource: string | null;
+  errors: string[];
+  warnings: string[];
+  matrix: MatrixView | null;
+  matrixError: string | null;
+  envs: EnvView[];
+  sanitizer: SanitizerView | null;
+  sanitizerError: string | null;
+  meta: Fact[] | null;
+  files: RunFile[];
+  /** Sibling runs one level down (a dashboard run's cases), for navigation. */
+  children: RunRow[];
+}
+
+export interface CompareSide {
+  rel: string;
+  when: string | null;
+  verdict: string | null;
+  cells: number | null;
+  envLabel: string | null;
+}
+
+export interface CompareView {
+  root: string;
+  override: string | null;
+  a: CompareSide;
+  b: CompareSide;
+  cells: CellDelta[];
+  onlyInA: string[];
+  onlyInB: string[];
+  duplicateNames: string[];
+  /** Why the matrices could not be compared (missing, unreadable), naming the run and file. */
+  matrixError: string | null;
+  env: EnvDiff | null;
+  envError: string | null;
+}

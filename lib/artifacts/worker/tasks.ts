@@ -1,0 +1,34 @@
+/**
+ * The work a parse worker does (artifact.worker.ts), as plain functions: the pool runs small runs
+ * in-thread with the same code. Inputs and outputs are structured-clone friendly and small, except
+ * the cell pages, which are strings.
+ */
+import type { RunEntry } from "../discover";
+import { readRunEntry } from "../run";
+import { summarizeRun } from "../summary";
+import { pageCells } from "../view/pages";
+import type { RunRow, RunView } from "../view/types";
+import { runRow, runView } from "../view/view-model";
+
+/** A run view as cached: without the parts that depend on the request (override) or on other runs (children). */
+export type RunViewCore = Omit<RunView, "override" | "children">;
+
+export type ArtifactTask =
+  | { op: "summary"; entry: RunEntry; maxBytes: number }
+  | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number };
+
+export interface ViewResult {
+  row: RunRow;
+  view: RunViewCore;
+  pages: string[];
+}
+
+export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : ViewResult;
+
+export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
+  const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
+  if (task.op === "summary") return runRow(summarizeRun(run)) as TaskResult<T>;
+  const { override: _o, children: _c, ...full } = runView(run, { root: task.root, override: null, sizes: task.sizes, children: [] });
+  const { view, pages } = pageCells(full);
+  return { row: view.row, view, pages } as TaskResult<T>;
+}
