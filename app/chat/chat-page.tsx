@@ -1,11 +1,17 @@
+import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
 import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/app/chat-view";
 import { getRegistry } from "@/lib/app/registry";
 import { registryJson } from "@/lib/tools/registry-json";
 
-/** Shared by /chat (a new chat) and /chat/[id]: the server reads the history, the client streams. */
+/**
+ * Shared by /chat (a new chat, its id made here) and /chat/[id]: the server reads the history, the
+ * client streams. The browser shows /chat/<id> only once the server has stored that chat, so an
+ * id with no chat behind it is a deleted chat or a wrong link: not found.
+ */
 export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
   const [detail, registry] = await Promise.all([isNew ? null : chatDetail(id), getRegistry()]);
+  if (!isNew && !detail) notFound();
   const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();
   return (
     <ChatView
