@@ -1,10 +1,15 @@
+import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
 import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/app/chat-view";
 import { getRegistry } from "@/lib/app/registry";
 import { databaseFaultOf } from "@/lib/db/faults";
 import { registryJson } from "@/lib/tools/registry-json";
 
-/** Shared by /chat (a new chat) and /chat/[id]: the server reads the history, the client streams. */
+/**
+ * Shared by /chat (a new chat, its id made here) and /chat/[id]: the server reads the history, the
+ * client streams. The browser shows /chat/<id> only once the server has stored that chat, so an
+ * id with no chat behind it is a deleted chat or a wrong link: not found.
+ */
 export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
   let loadError: string | undefined;
   // A database fault shows in the chat, in the words the API uses, instead of a bare error page.
@@ -14,6 +19,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
     return null;
   });
   const [detail, registry] = await Promise.all([loading, getRegistry()]);
+  if (!isNew && !detail && !loadError) notFound();
   const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();
   return (
     <ChatView

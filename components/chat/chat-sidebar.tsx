@@ -7,6 +7,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { cn } from "@/components/ui/cn";
+import { FetchError, fetchJson } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 
 interface ChatSummary {
   id: string;
@@ -16,27 +18,19 @@ interface ChatSummary {
 }
 
 async function fetchChats(): Promise<ChatSummary[]> {
-  const response = await fetch("/api/chats");
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `Could not load chats (${response.status})`);
-  }
-  return ((await response.json()) as { chats: ChatSummary[] }).chats;
+  return (await fetchJson<{ chats: ChatSummary[] }>("/api/chats")).chats;
 }
 
 export function ChatSidebar({ activeId }: { activeId: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const { data: chats, isLoading, error } = useQuery({ queryKey: ["chats"], queryFn: fetchChats });
+  const { data: chats, isLoading, error } = useQuery({ queryKey: queryKeys.chats.list(), queryFn: fetchChats });
   const [editing, setEditing] = useState<string | null>(null);
   const [title, setTitle] = useState("");
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["chats"] });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
 
   const rename = useMutation({
-    mutationFn: async ({ id, title }: { id: string; title: string }) => {
-      const response = await fetch(`/api/chats/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
-      if (!response.ok) throw new Error(((await response.json()) as { error: string }).error);
-    },
+    mutationFn: ({ id, title }: { id: string; title: string }) => fetchJson(`/api/chats/${id}`, { method: "PATCH", json: { title } }),
     onSuccess: () => {
       setEditing(null);
       void invalidate();
@@ -45,8 +39,12 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
   });
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      const response = await fetch(`/api/chats/${id}`, { method: "DELETE" });
-      if (!response.ok && response.status !== 404) throw new Error(`Delete failed (${response.status})`);
+      try {
+        await fetchJson(`/api/chats/${id}`, { method: "DELETE" });
+      } catch (error) {
+        // Already gone (another tab deleted it): the list refresh shows that.
+        if (!(error instanceof FetchError && error.status === 404)) throw error;
+      }
     },
     onSuccess: (_data, id) => {
       void invalidate();

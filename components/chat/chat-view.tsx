@@ -7,6 +7,8 @@ import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
+import { FetchError, fetchJson } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
 import type { ToolJson } from "@/lib/tools/registry-json";
 import { toolNameOf } from "@/lib/chat/history";
@@ -56,8 +58,12 @@ export function ChatView(props: ChatViewProps) {
   }, [messages]);
 
   const refreshGrants = useCallback(async () => {
-    const response = await fetch(`/api/chats/${props.chatId}`);
-    if (response.ok) setGrants(((await response.json()) as { grants: string[] }).grants);
+    try {
+      setGrants((await fetchJson<{ grants: string[] }>(`/api/chats/${props.chatId}`)).grants);
+    } catch (error) {
+      // 404: the first turn failed before the server stored the chat, so it has no grants yet.
+      if (!(error instanceof FetchError && error.status === 404)) toast.error(`Could not refresh this chat's grants: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }, [props.chatId]);
   useEffect(() => {
     if (status === "ready" && exists) void refreshGrants();
@@ -66,14 +72,31 @@ export function ChatView(props: ChatViewProps) {
   const changeConfig = async (change: Partial<ChatConfig>) => {
     setConfig((c) => ({ ...c, ...change }));
     if (!exists) return;
-    const response = await fetch(`/api/chats/${props.chatId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(change) });
-    if (!response.ok) toast.error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? "Could not save the change");
-    else void queryClient.invalidateQueries({ queryKey: ["chats"] });
+    try {
+      await fetchJson(`/api/chats/${props.chatId}`, { method: "PATCH", json: change });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
+    } catch (error) {
+      toast.error(`Could not save the change: ${(error as Error).message}`);
+    }
   };
 
   const revokeGrant = async (tool: string) => {
-    await fetch(`/api/chats/${props.chatId}/grants/${encodeURIComponent(tool)}`, { method: "DELETE" });
+    try {
+      await fetchJson(`/api/chats/${props.chatId}/grants/${encodeURIComponent(tool)}`, { method: "DELETE" });
+    } catch (error) {
+      toast.error(`Could not revoke the grant for ${tool}: ${(error as Error).message}`);
+    }
     await refreshGrants();
+  };
+
+  // An expired approval is the server's to time out, not a denial to send: reload the chat as the
+  // server shows it, where the call now reads "timed out".
+  const showServerCopy = async () => {
+    try {
+      session.setMessages((await fetchJson<{ messages: UIMessage[] }>(`/api/chats/${props.chatId}`)).messages);
+    } catch (error) {
+      toast.error(`Could not reload this chat: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
 
   const request = current
@@ -145,7 +168,7 @@ export function ChatView(props: ChatViewProps) {
         allowGrant
         onApprove={({ grant }) => request && void approve(request.approvalId, grant)}
         onDeny={(reason) => request && void deny(request.approvalId, reason)}
-        onExpire={() => request && void deny(request.approvalId, "timed out")}
+        onExpire={() => void showServerCopy()}
       />
     </div>
   );

@@ -5,6 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import { errorFromResponse } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 
 export interface ChatConfig {
   modelRef: string;
@@ -26,10 +28,8 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
         api: "/api/chat",
         fetch: async (input, init) => {
           const response = await fetch(input, init);
-          if (!response.ok) {
-            const body = (await response.clone().json().catch(() => null)) as { error?: string } | null;
-            throw new Error(body?.error ?? `The server answered ${response.status}.`);
-          }
+          // The stream itself is read by the SDK; only a refusal goes through the shared error reading.
+          if (!response.ok) throw await errorFromResponse(response, "POST /api/chat");
           return response;
         },
         prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
@@ -51,7 +51,7 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
       toast.error(error.message);
     },
     onFinish: () => {
-      void queryClient.invalidateQueries({ queryKey: ["chats"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
       if (window.location.pathname !== `/chat/${chatId}`) window.history.replaceState(null, "", `/chat/${chatId}`);
     },
   });

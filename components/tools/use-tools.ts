@@ -2,15 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ToolsResponse } from "@/lib/app/tools-view";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 
 export function useTools(initial: ToolsResponse) {
   return useQuery({
-    queryKey: ["tools"],
-    queryFn: async (): Promise<ToolsResponse> => {
-      const response = await fetch("/api/tools");
-      if (!response.ok) throw new Error(`GET /api/tools failed: ${response.status}`);
-      return (await response.json()) as ToolsResponse;
-    },
+    queryKey: queryKeys.tools.list(),
+    queryFn: () => fetchJson<ToolsResponse>("/api/tools"),
     initialData: initial,
   });
 }

@@ -111,7 +111,7 @@ function advance(seconds: number) {
   vi.setSystemTime(now);
 }
 
-/** Every request (and every reload) sweeps first: a pending approval at or past its expiry times out. */
+/** Every request sweeps first (a reload does not): a pending approval at or past its expiry times out. */
 function sweepModel(model: Model): number {
   const due = model.pending.filter((p) => now >= p.expiresAt);
   for (const p of due) model.closed.set(p.approvalId, "expired");
@@ -276,10 +276,13 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
         return String(expected);
       }
       case "reload": {
-        sweepModel(model);
+        // Reading writes nothing: an approval past its deadline stays pending until the sweeper or
+        // the next request times it out, but the page already shows it timed out.
         const detail = await chatView.chatDetail(chatId);
         client.assistant = detail?.messages.findLast((m) => m.role === "assistant");
         expect(sorted(detail?.grants ?? []), "grants as the page shows them").toEqual(sorted([...model.granted]));
+        const offered = requested(client.assistant).map((p) => p.approval?.id);
+        expect(sorted(offered), "approvals the page offers").toEqual(sorted(model.pending.filter((p) => now < p.expiresAt).map((p) => p.approvalId)));
         return "reloaded";
       }
       case "replay": {
@@ -328,9 +331,10 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
     seen.add(`${action.kind}: ${outcome}`);
     await check(false);
   }
-  // Settle: once every approval has expired, each stored call has a result.
-  log.push("settle: wait past expiry, reload");
+  // Settle: once every approval has expired and the sweeper has run, each stored call has a result.
+  log.push("settle: wait past expiry, sweep, reload");
   advance(TIMEOUT_SECONDS + 1);
+  await perform({ kind: "sweep" });
   await perform({ kind: "reload" });
   await check(true);
 }

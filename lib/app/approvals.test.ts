@@ -194,6 +194,20 @@ describe("approvals: the server is the authority", () => {
     await wellFormed("denied");
   });
 
+  it("a person's denial whose reason reads \"timed out\" is a denial, not a timeout, to the model and in the record", async () => {
+    const { assistant, part } = await pendingChat("denied-timed-out", "denied-timed-out.txt");
+    const response = await respond("denied-timed-out", assistant, part.toolCallId, { approved: false, reason: "timed out" });
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(ran("denied-timed-out.txt")).toBe(false);
+    expect(await queries.getToolCall(part.toolCallId)).toMatchObject({ decision: "denied", decidedBy: "user", decisionReason: "timed out" });
+    // The offline model quotes the not-admitted text it was given.
+    const answer = JSON.stringify((await queries.loadMessages("denied-timed-out")).at(-1)?.parts);
+    expect(answer).toContain("the user denied");
+    expect(answer).toContain("(reason: timed out)");
+    expect(answer).not.toContain("nobody approved");
+  });
+
   it("answering only some of a step's approvals is refused and decides nothing; answering all then runs each once", async () => {
     const { assistant, parts } = await twoPendingChat("partial");
     const [first, second] = parts as [(typeof parts)[number], (typeof parts)[number]];

@@ -3,6 +3,7 @@ import type { UIMessage } from "ai";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
 import { TIMEOUT_REASON } from "@/lib/chat/engine";
+import { defaultTimeoutText, markTimedOut } from "@/lib/chat/timed-out";
 import { addGrant, decideApproval, getToolCallByApproval, loadMessages, pendingApprovals, saveMessage, upsertToolCall } from "@/lib/db/queries";
 import { notAdmittedText } from "@/lib/tools/confirm";
 import { getSettings } from "@/lib/settings";
@@ -139,25 +140,22 @@ async function timeOut(chatId: string, approvalId: string, now: Date, notAdmitte
   const index = messages.findIndex((m) => m.parts.some((p) => isToolPart(p) && p.toolCallId === record.id));
   const message = messages[index];
   if (!message) return;
-  const decision: Decision = { by: "timeout", decision: "timed-out", at: now.toISOString() };
-  const parts = message.parts.map((p) =>
-    isToolPart(p) && p.toolCallId === record.id && p.approval
-      ? ({ ...p, state: "output-denied", approval: { ...p.approval, approved: false, reason: notAdmitted ?? `Not run: nobody approved ${record.toolName} in time.` } } as typeof p)
-      : p,
-  );
-  await saveMessage(chatId, index, { ...message, parts, metadata: withCallMeta(readMetadata(message.metadata), record.id, { decision }) });
+  await saveMessage(chatId, index, markTimedOut(message, record.id, now, notAdmitted ?? defaultTimeoutText(record.toolName)));
+}
+
+/** What the model is told for a call that timed out: its tool's not-admitted text, when the tool is registered. */
+export async function timeoutText(chatId: string, toolName: string, input: unknown): Promise<string> {
+  const registered = (await getRegistry()).get(toolName);
+  if (!registered) return defaultTimeoutText(toolName);
+  return notAdmittedText(registered.resolve(createToolContext({ settings: getSettings(), toolName, chatId })), input, { kind: "timed-out" });
 }
 
 /** Enforced by the server even with no browser open: pending approvals past their expiry time out. */
 export async function sweepExpiredApprovals(now = new Date()): Promise<number> {
-  const settings = getSettings();
-  const registry = await getRegistry();
   let count = 0;
   for (const record of await pendingApprovals()) {
     if (!record.expiresAt || record.expiresAt.getTime() > now.getTime() || !record.approvalId) continue;
-    const registered = registry.get(record.toolName);
-    const text = registered ? notAdmittedText(registered.resolve(createToolContext({ settings, toolName: record.toolName, chatId: record.chatId })), JSON.parse(record.input) as unknown, { kind: "timed-out" }) : undefined;
-    await timeOut(record.chatId, record.approvalId, now, text);
+    await timeOut(record.chatId, record.approvalId, now, await timeoutText(record.chatId, record.toolName, JSON.parse(record.input) as unknown));
     count++;
   }
   return count;

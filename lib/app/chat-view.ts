@@ -4,7 +4,8 @@ import { getChat, listGrants, listToolCalls, loadMessages, type ChatRecord, type
 import { getSettings } from "@/lib/settings";
 import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
-import { sweepExpiredApprovals } from "./approvals";
+import { showExpiredApprovals } from "@/lib/chat/timed-out";
+import { timeoutText } from "./approvals";
 
 export interface ChatDetail {
   chat: Omit<ChatRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
@@ -16,12 +17,16 @@ function serializeChat(chat: ChatRecord): ChatDetail["chat"] {
   return { ...chat, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() };
 }
 
-/** A chat as the page shows it, after timing out any approval that expired meanwhile. */
-export async function chatDetail(id: string): Promise<ChatDetail | null> {
-  await sweepExpiredApprovals();
+/**
+ * A chat as the page shows it. Reading writes nothing: an approval past its deadline that the
+ * sweeper (every few seconds) or the next POST has not recorded yet is shown as it will be stored,
+ * timed out, so no page offers a dialog the server would refuse.
+ */
+export async function chatDetail(id: string, now = new Date()): Promise<ChatDetail | null> {
   const chat = await getChat(id);
   if (!chat) return null;
-  return { chat: serializeChat(chat), messages: await loadMessages(id), grants: await listGrants(id) };
+  const messages = await showExpiredApprovals(await loadMessages(id), now, (call) => timeoutText(id, call.toolName, call.input));
+  return { chat: serializeChat(chat), messages, grants: await listGrants(id) };
 }
 
 export function modelChoices(): ModelChoice[] {

@@ -27,6 +27,7 @@ import { pumpToEnd } from "./turn-stream";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
 
 export const GRANT_REASON = "auto-approved by grant";
+/** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
 export const TIMEOUT_REASON = "timed out";
 
 export const SYSTEM_PROMPT = `You are Toolroom's assistant: you help a developer explore their source tree and run artifacts with the tools you are given.
@@ -146,12 +147,15 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   // The model reads the tool's not-admitted text for a denied call; the person's reason goes into it.
   const denialText = new Map<string, string>();
   for (const message of turn.messages) {
+    const calls = readMetadata(message.metadata).calls;
     for (const part of message.parts) {
       if (!isToolPart(part) || !part.approval || part.approval.approved !== false) continue;
       const entry = definitions.get(toolNameOf(part));
       if (!entry) continue;
-      const reason = part.approval.reason;
-      const why = reason === TIMEOUT_REASON ? ({ kind: "timed-out" } as const) : ({ kind: "denied", reason } as const);
+      // Whether the call timed out is the server's recorded decision; the reason is a person's free
+      // text, and a person may well type "timed out".
+      const timedOut = calls?.[part.toolCallId]?.decision?.decision === "timed-out";
+      const why = timedOut ? ({ kind: "timed-out" } as const) : ({ kind: "denied", reason: part.approval.reason } as const);
       denialText.set(part.toolCallId, notAdmittedText(entry.tool, part.input, why));
     }
   }

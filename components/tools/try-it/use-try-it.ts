@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { ApprovalRequest } from "@/components/approvals/approval-dialog";
 import type { TryItResponse } from "@/lib/app/try-it";
+import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import type { RecentCall } from "./recent-calls";
 
 export type Outcome = Extract<TryItResponse, { status: "done" | "not-admitted" | "error" }>;
@@ -20,19 +21,13 @@ export interface TryItState {
 
 const IDLE: TryItState = { running: false, startedAt: null, approval: null, pendingInput: undefined, deciding: false, result: null, serverIssues: [] };
 
+/** A refusal that is itself a try-it outcome (422 invalid input) is shown as one; any other failure as its message. */
 async function post(tool: string, body: unknown): Promise<TryItResponse> {
-  let response: Response;
   try {
-    response = await fetch(`/api/tools/${encodeURIComponent(tool)}/invoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return await fetchJson<TryItResponse>(`/api/tools/${encodeURIComponent(tool)}/invoke`, { method: "POST", json: body });
   } catch (error) {
-    return { status: "error", error: `the server could not be reached: ${(error as Error).message}`, code: "unreachable" };
-  }
-  try {
-    const body = (await response.json()) as TryItResponse | { error: string; code: string };
-    // Failures outside the tool (a fault the route wrapper answered) come as plain `{ error, code }`.
-    return "status" in body ? body : { status: "error", ...body };
-  } catch {
-    return { status: "error", error: `the server answered ${response.status} ${response.statusText} without a JSON body`, code: "no_json" };
+    if (error instanceof FetchError && (error.body as { status?: unknown } | undefined)?.status === "invalid") return error.body as TryItResponse;
+    return { status: "error", error: error instanceof Error ? error.message : String(error), code: error instanceof FetchError ? error.code : "unreachable" };
   }
 }
 

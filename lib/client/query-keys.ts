@@ -1,0 +1,19 @@
+/**
+ * Every TanStack Query key the UI uses, built here so a fetch and the invalidation that refreshes
+ * it can never disagree on a spelling. Each group's `all` is the prefix its other keys start with.
+ */
+export const queryKeys = {
+  chats: {
+    all: ["chats"] as const,
+    list: () => [...queryKeys.chats.all, "list"] as const,
+  },
+  tools: {
+    all: ["tools"] as const,
+    list: () => [...queryKeys.tools.all, "list"] as const,
+  },
+  runs: {
+    all: ["runs"] as const,
+    list: (override: string | null) => [...queryKeys.runs.all, "list", override] as const,
+    file: (override: string | null, rel: string) => [...queryKeys.runs.all, "file", override, rel] as const,
+  },
+};
