@@ -104,7 +104,7 @@ describe("toolroom ask", { timeout: 60_000 }, () => {
   it("reports a provider error on stderr with the key masked (exit 1)", async () => {
     const run = await toolroom("hello", "--model", "refusing");
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^toolroom: Provider error 400: .*model not found/m);
+    expect(run.stderr).toMatch(/^toolroom: Provider error \(refusing\.chat\/nope\): 400: .*model not found/m);
     expect(run.stderr).not.toContain(API_KEY);
   });
 });
