@@ -146,7 +146,8 @@ export function ChatView(props: ChatViewProps) {
               <MessageItem key={message.id} message={message} packages={packages} />
             ))}
             {status === "submitted" ? <p className="text-xs text-running" data-testid="thinking">Waiting for the model…</p> : null}
-            {serverError ? (
+            {/* An error the stream delivered is already shown under the message that carries it. */}
+            {serverError && readMetadata(messages.at(-1)?.metadata).error !== serverError ? (
               <p role="alert" data-testid="chat-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
                 {serverError}
               </p>

@@ -1,6 +1,9 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** While the server builds the tool registry (plugins imported, MCP servers asked) or a tool's page. */
+/**
+ * While the server builds the tool registry (plugins imported, MCP servers asked). Only the list has
+ * it (the (list) route group): a loading boundary would send a tool page's 200 before its 404.
+ */
 export default function ToolsLoading() {
   return (
     <div data-testid="tools-loading" aria-busy="true">
