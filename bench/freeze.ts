@@ -21,7 +21,7 @@ import { testContext } from "@/lib/testing/context";
 
 const RUNS = 7;
 
-async function median(fn: () => unknown | Promise<unknown>): Promise<number> {
+async function median(fn: () => unknown): Promise<number> {
   await fn(); // warm-up
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -97,8 +97,7 @@ test("kill -9 while an approved command runs: the command dies, and after a rest
 
     const serverPid = server.pid;
     const sleep = await poll(() => descendants(serverPid).find((p) => p.argv.join(" ") === SLEEP), `${SLEEP} to start under the server`);
-    server.kill("SIGKILL");
-    await server.exited;
+    await server.kill("SIGKILL");
 
     // The command's whole group went with the server.
     await poll(() => (isRunning(sleep.pid) ? undefined : true), `${SLEEP} (pid ${sleep.pid}) to die with the server`, 15_000);

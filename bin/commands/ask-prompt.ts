@@ -14,7 +14,7 @@ export interface PromptOptions {
 /** `y/N` on the terminal (stderr, so stdout keeps only the answer) for one call that needs a person. */
 export async function promptApproval(call: PendingCall, options: PromptOptions): Promise<Decision> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
-  rl.on("SIGINT", options.onInterrupt);
+  rl.on("SIGINT", () => options.onInterrupt());
   const timeout = AbortSignal.timeout(options.timeoutSeconds * 1000);
   try {
     process.stderr.write(`${call.toolName} [${call.sourcePackage}] needs your approval.\nArguments: ${JSON.stringify(call.input ?? {}, null, 2)}\n`);

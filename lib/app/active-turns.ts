@@ -4,7 +4,7 @@
  * without a result is a crash's leftover only when no turn of its chat is running here.
  */
 const cache = globalThis as unknown as { __toolroomActiveTurns?: Map<string, AbortController> };
-const running = (cache.__toolroomActiveTurns ??= new Map());
+const running = (cache.__toolroomActiveTurns ??= new Map<string, AbortController>());
 
 /** Starts a turn of `chatId`; a turn of the same chat still running is stopped. */
 export function startTurn(chatId: string): AbortController {

@@ -120,7 +120,7 @@ export async function applyApprovalResponses(args: {
     if (!won) throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
     if (response.approved && args.grantApprovalIds.has(response.approvalId)) await addGrant(args.chatId, record.toolName);
 
-    const approval = { ...storedPart.approval!, approved: response.approved && !expired, ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}) };
+    const approval = { ...storedPart.approval, approved: response.approved && !expired, ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}) };
     message = {
       ...message,
       parts: message.parts.map((p) => (p === storedPart ? ({ ...storedPart, state: "approval-responded", approval } as unknown as typeof storedPart) : p)),

@@ -18,7 +18,7 @@ interface Session {
 const IDLE_MS = 60 * 60 * 1000;
 
 const cache = globalThis as unknown as { __toolroomMcpSessions?: Map<string, Session> };
-const sessions = (cache.__toolroomMcpSessions ??= new Map());
+const sessions = (cache.__toolroomMcpSessions ??= new Map<string, Session>());
 
 /**
  * `/api/mcp`: the streamable-HTTP transport, one MCP server per session. The proxy has already

@@ -44,7 +44,7 @@ async function inputIssues(tool: RegisteredTool, definitionInput: unknown, input
   let result: { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
   try {
     if (isZodLike(definitionInput)) result = definitionInput.safeParse(input);
-    else result = z.fromJSONSchema(tool.inputSchema as never).safeParse(input) as typeof result;
+    else result = z.fromJSONSchema(tool.inputSchema).safeParse(input);
   } catch (error) {
     return { ok: false, issues: [{ path: "", message: `the input schema cannot be checked: ${(error as Error).message}` }] };
   }

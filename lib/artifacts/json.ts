@@ -121,12 +121,19 @@ export function errnoText(e: unknown): string {
 
 type ScanError = { offset: number; reason: string };
 
+/** Thrown inside the scanner to unwind to findJsonError with where and why the text stopped being JSON. */
+class ScanStop extends Error {
+  constructor(readonly found: ScanError) {
+    super(found.reason);
+  }
+}
+
 /** A minimal JSON scanner used only after JSON.parse failed, to locate the first error. */
 export function findJsonError(text: string): ScanError | null {
   let i = 0;
   const n = text.length;
   const fail = (reason: string, at = i): never => {
-    throw { offset: at, reason } satisfies ScanError;
+    throw new ScanStop({ offset: at, reason });
   };
   const describe = (at: number) => (at >= n ? "unexpected end of input" : `unexpected ${JSON.stringify(text[at])}`);
   const ws = () => {
@@ -229,7 +236,7 @@ export function findJsonError(text: string): ScanError | null {
     if (i < n) fail(`unexpected ${JSON.stringify(text[i])} after the JSON value`);
     return null;
   } catch (e) {
-    if (typeof e === "object" && e !== null && "offset" in e) return e as ScanError;
+    if (e instanceof ScanStop) return e.found;
     return null; // e.g. nesting too deep for the stack: fall back to V8's offset
 
   }

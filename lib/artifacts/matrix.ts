@@ -29,7 +29,7 @@ const headerSpec = {
 
 /** Hints are `[text, count]` from the producer; hand-written fixtures use bare strings. */
 const hint = z.union([
-  z.tuple([str, num]).transform(([text, count]) => ({ text, count: count as number | null })),
+  z.tuple([str, num]).transform(([text, count]) => ({ text, count: count })),
   str.transform((text) => ({ text, count: null as number | null })),
 ]);
 

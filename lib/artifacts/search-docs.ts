@@ -15,6 +15,13 @@ export interface RunSearchDoc {
   boost: string;
 }
 
+/** A recorded field as text: strings and numbers as they are, anything else as JSON. */
+function scalarText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value) ?? "";
+}
 const line = (...parts: (string | number | null | undefined | false)[]) => parts.filter((p) => p !== null && p !== undefined && p !== false && p !== "").join(" ");
 
 /** The text fields of a run, split into small documents for ranking. Large arrays (step times) are left out. */
@@ -82,7 +89,7 @@ export function runSearchDocs(run: RunData): RunSearchDoc[] {
     const facts = envFacts(env).map((f) => (f.value === null ? "" : `${f.label} ${f.value}`));
     const extras: string[] = [];
     if (env.kind === "run-area") {
-      for (const k of env.observedFields?.kernel_reasons ?? []) if (isRecord(k)) extras.push(line(String(k.kernel ?? ""), String(k.reason ?? "")));
+      for (const k of env.observedFields?.kernel_reasons ?? []) if (isRecord(k)) extras.push(line(scalarText(k.kernel), scalarText(k.reason)));
     }
     docs.push({ rel: entry.rel, part: `env ${file}`, text: line(`environment ${file}`, ...facts, ...extras), boost: line(file.replace(/[/_.]+/g, " "), pathWords) });
   }

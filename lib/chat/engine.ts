@@ -70,7 +70,7 @@ export interface ChatTurn {
   guardFile?: string;
   hooks?: EngineHooks;
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
-  describeError?(error: unknown): string;
+  describeError?: (error: unknown) => string;
   generateMessageId?: () => string;
 }
 

@@ -71,7 +71,7 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
       if (seen.includes(ref)) throw new ModelConfigError(`fallback chain loops through "${ref}"`);
       return fallbackModel(ref, entry.chain.map((link) => ({ ref: link, model: byName(link, [...seen, ref]) })));
     }
-    return registry.languageModel(`${ref}:${entry.model ?? DEFAULT_MODELS[entry.provider]}` as `${string}:${string}`) as LanguageModelV4;
+    return registry.languageModel(`${ref}:${entry.model ?? DEFAULT_MODELS[entry.provider]}`);
   };
 
   return {
@@ -79,7 +79,7 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
     resolve(ref: LlmRef): LanguageModelV4 {
       if (ref.type === "ref") return byName(ref.ref);
       const { type: _type, ...entry } = ref;
-      return providerFor("custom", entry, env).languageModel(entry.model ?? DEFAULT_MODELS[entry.provider]) as LanguageModelV4;
+      return providerFor("custom", entry, env).languageModel(entry.model ?? DEFAULT_MODELS[entry.provider]);
     },
   };
 }

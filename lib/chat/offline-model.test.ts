@@ -62,7 +62,7 @@ describe.each<Mode>(["native", "action", "json"])("offline model through streamT
       prompt: "run `ls -la`",
     });
     const parts: { type: string; toolCall?: { toolName: string; input: unknown } }[] = [];
-    for await (const part of result.fullStream) parts.push(part as (typeof parts)[number]);
+    for await (const part of result.fullStream) parts.push(part);
     const request = parts.find((p) => p.type === "tool-approval-request");
     expect(request?.toolCall).toMatchObject({ toolName: "run_terminal_command", input: { command: "ls -la" } });
   });

@@ -112,10 +112,12 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    // The abort reason is the SDK's AbortError (a DOMException, an Error); anything else becomes one.
+    const reason = () => (signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
+    if (signal?.aborted) return reject(reason());
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(reason());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);

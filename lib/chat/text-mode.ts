@@ -148,7 +148,7 @@ export function toolOutputText(output: LanguageModelV4ToolResultOutput): string 
 }
 
 function asInvalidCall(input: unknown): Partial<InvalidCallInput> {
-  return typeof input === "object" && input !== null ? (input as Partial<InvalidCallInput>) : {};
+  return typeof input === "object" && input !== null ? (input) : {};
 }
 
 /**

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import Database from "better-sqlite3";
 
 export interface MigrationStatus {

@@ -128,14 +128,14 @@ function explain(name: string, config: McpServerSettings, options: ConnectOption
   const key = `mcpServers.${name}`;
   const err = error instanceof Error ? error : new Error(String(error));
   const code = (err as NodeJS.ErrnoException).code;
-  if (err instanceof ConnectTimeout || (err instanceof McpError && err.code === ErrorCode.RequestTimeout)) {
+  if (err instanceof ConnectTimeout || (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout))) {
     return new McpConnectError(
       `the server did not answer within ${timeoutMs / 1000} s`,
       isStdio(config) ? `Run the command by hand to see whether it starts and speaks MCP on stdio: ${targetOf(config)}` : `Check that ${config.url} is an MCP streamable HTTP endpoint and reachable.`,
       stderr,
     );
   }
-  if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed) {
+  if (err instanceof McpError && err.code !== Number(ErrorCode.ConnectionClosed)) {
     // It answered, with an error: a protocol or server problem, not a transport one.
     return new McpConnectError(`the server answered with an error: ${err.message}`, `Check the server's own documentation for ${key}; Toolroom needs initialize and tools/list to work.`, stderr);
   }
@@ -145,7 +145,7 @@ function explain(name: string, config: McpServerSettings, options: ConnectOption
       return new McpConnectError(`cannot start "${config.command}": ${where}`, `Fix ${key}.command: name an installed executable, or give its path.`, stderr);
     }
     if (code === "EACCES") return new McpConnectError(`cannot start "${config.command}": permission denied`, `Make ${config.command} executable, or run it through its interpreter (command: node, args: [the script]).`, stderr);
-    if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) {
+    if (err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed)) {
       return new McpConnectError(
         "the server exited before it answered",
         stderr

@@ -10,7 +10,7 @@ import { listMcpTools } from "./tool-listing";
 export interface McpServeOptions {
   registry: Registry;
   serverInfo: { name: string; version: string };
-  contextFor(toolName: string, signal: AbortSignal): ToolContext;
+  contextFor: (toolName: string, signal: AbortSignal) => ToolContext;
   /** Seconds the client's person has to answer a confirmation (chat.approvalTimeoutSeconds). */
   approvalTimeoutSeconds: number;
   guardFile?: string;
@@ -44,7 +44,7 @@ export function createMcpServer(options: McpServeOptions): Server {
       });
       return result.action;
     } catch (error) {
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return "timeout";
+      if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return "timeout";
       // A client that says it can elicit but fails to: nobody said yes.
       options.log?.(`toolroom mcp: asking the client to confirm ${tool.name} failed: ${(error as Error).message}`);
       return "cancel";

@@ -17,7 +17,7 @@ export function mcpToolOf(tool: RegisteredTool): Tool {
     name: tool.name,
     title: titleOf(tool.name),
     description: tool.description,
-    inputSchema: { ...tool.inputSchema, type: "object" } as Tool["inputSchema"],
+    inputSchema: { ...tool.inputSchema, type: "object" },
     annotations: {
       title: titleOf(tool.name),
       readOnlyHint: tool.readonly,

@@ -24,8 +24,8 @@ export interface FileIndexOptions<E> {
   version: string;
   /** Larger files are left out. */
   maxBytes: number;
-  accept?(rel: string): boolean;
-  compute(text: string, rel: string): E;
+  accept?: (rel: string) => boolean;
+  compute: (text: string, rel: string) => E;
 }
 
 const BREATHE_MS = 25;
@@ -199,7 +199,7 @@ export function sharedFileIndex<E>(kind: string, options: FileIndexOptions<E>): 
   let index = shared.get(key) as FileIndex<E> | undefined;
   if (!index) {
     index = new FileIndex(options);
-    shared.set(key, index as FileIndex<unknown>);
+    shared.set(key, index);
   }
   return index;
 }

@@ -36,7 +36,7 @@ const MAX_NAME_BYTES = 255;
 
 /** The path as the model sent it, made safe to echo back (control characters escaped, bounded). */
 export function showPath(p: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   const clean = p.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return clean.length > MAX_SHOWN ? `${clean.slice(0, MAX_SHOWN)}…` : clean;
 }

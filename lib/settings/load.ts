@@ -40,7 +40,7 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
     if (layer) layers.push(layer);
   }
   if (configPath) layers.push(readFileLayer(configPath, true) as SettingsLayer);
-  const envLayer = readEnvLayer(env, envShape(defaults as unknown as PlainObject));
+  const envLayer = readEnvLayer(env, envShape(defaults));
   layers.push(envLayer);
 
   const { merged, origin } = mergeLayers(layers);
@@ -58,7 +58,7 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
   }
 
   const leafOrigin: Record<string, string> = {};
-  for (const keyPath of leafPaths(parsed.data as unknown as PlainObject)) leafOrigin[keyPath] = resolveSource(keyPath);
+  for (const keyPath of leafPaths(parsed.data)) leafOrigin[keyPath] = resolveSource(keyPath);
   return { settings: parsed.data, origin: leafOrigin, sources: layers.map((l) => l.source).filter((s) => s !== "env") };
 }
 

@@ -64,7 +64,7 @@ export function maskUrlsIn(text: string): string {
 
 /** A deep copy with every value under a secret-looking key (and header values) masked. */
 export function maskSecrets<T>(value: T, underSecret = false): T {
-  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, underSecret)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => maskSecrets(v, underSecret)) as T;
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {

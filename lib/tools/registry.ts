@@ -92,7 +92,7 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
 }
 
 export async function closeSources(sources: ToolSource[]): Promise<void> {
-  await Promise.all(sources.map((s) => s.close?.()));
+  await Promise.all(sources.map(async (s) => s.close?.()));
 }
 
 /** The collision rule holds for MCP servers too; their way out is a prefix, not `plugins.disabled`. */
@@ -106,7 +106,8 @@ function collision(candidate: Candidate, existing: Candidate): RegistryCollision
   return error;
 }
 
-function resolveExport(value: ToolExport | unknown, ctx: ToolContext): ToolDefinition | Error | unknown {
+/** A tool (or a factory's tool), an Error from a throwing factory, or whatever else the export was. */
+function resolveExport(value: unknown, ctx: ToolContext): unknown {
   if (typeof value !== "function") return value;
   try {
     return (value as (ctx: ToolContext) => unknown)(ctx);
@@ -152,16 +153,16 @@ async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ct
     return { diagnostic: { ...base, kind: "bad-manifest", message: `entry "${spec}" points outside the package folder`, hint: "Entries must name a file inside the package." } };
   }
 
-  let module: Record<string, unknown>;
+  let loaded: Record<string, unknown>;
   try {
-    module = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(absolute).href)) as Record<string, unknown>;
+    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(absolute).href)) as Record<string, unknown>;
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     return {
       diagnostic: { ...base, kind: "import-failed", message: `importing ${spec} failed: ${err.message}`, stack: err.stack, hint: "Fix the error in the plugin's module (the stack shows where), or remove the package." },
     };
   }
-  const exported = module[exportName];
+  const exported = loaded[exportName];
   if (exported === undefined) {
     return { diagnostic: { ...base, kind: "not-a-tool", message: `${file} has no export "${exportName}"`, hint: `Export the tool as "${exportName}", or change the manifest entry.` } };
   }

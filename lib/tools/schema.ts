@@ -17,7 +17,7 @@ export async function inputJsonSchema(schema: InputSchema): Promise<JsonSchema> 
     const standard = schema["~standard"] as StandardJsonSchema;
     const converted = standard.jsonSchema?.input?.({ target: "draft-2020-12" });
     if (converted) return stripMeta(converted);
-    return stripMeta(z.toJSONSchema(schema as unknown as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema);
+    return stripMeta(z.toJSONSchema(schema as unknown as z.ZodType, { io: "input", unrepresentable: "any" }));
   }
   if (isJsonSchemaWrapper(schema)) return stripMeta({ ...(await schema.jsonSchema) });
   throw new Error("input is neither a zod schema nor a JSON Schema (use jsonSchema({...}))");
@@ -42,7 +42,7 @@ export async function validateInput(schema: InputSchema, value: unknown): Promis
   if (isZodLike(schema)) validator = schema;
   else {
     const cached = jsonValidators.get(schema);
-    validator = cached ?? (z.fromJSONSchema((await inputJsonSchema(schema)) as never) as unknown as Validator);
+    validator = cached ?? (z.fromJSONSchema((await inputJsonSchema(schema))));
     jsonValidators.set(schema, validator);
   }
   const result = validator.safeParse(value);
