@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { footerFacts } from "@/lib/app/footer";
+import { footerFacts } from "@/lib/server/runtime/footer";
 import "./globals.css";
 
 export const metadata: Metadata = {

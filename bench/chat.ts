@@ -42,9 +42,9 @@ const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
 const { createUIMessageStreamResponse, streamText, toUIMessageStream } = await import("ai");
 const { setLoadedSettings } = await import("@/lib/settings");
 const { loadSettings } = await import("@/lib/settings/load");
-const { chatRequestSchema } = await import("@/lib/app/chat-request");
-const { getRegistry } = await import("@/lib/app/registry");
-const { handleChatRequest } = await import("@/lib/app/chat-service");
+const { chatRequestSchema } = await import("@/lib/server/chat/chat-request");
+const { getRegistry } = await import("@/lib/server/runtime/registry");
+const { handleChatRequest } = await import("@/lib/server/chat/chat-service");
 const { loadMessages } = await import("@/lib/db/queries");
 
 // ---- the model: an OpenAI-compatible stream of CHUNKS text deltas, served from memory ----

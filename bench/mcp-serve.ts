@@ -6,8 +6,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadRegistry } from "@/lib/app/registry";
-import { createToolContext } from "@/lib/app/tool-context";
+import { loadRegistry } from "@/lib/server/runtime/registry";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 import { cliEnv, TOOLROOM_BIN } from "@/lib/testing/cli";
 import { setLoadedSettings } from "@/lib/settings";
 import { loadSettings } from "@/lib/settings/load";

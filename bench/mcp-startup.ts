@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadRegistry } from "@/lib/app/registry";
+import { loadRegistry } from "@/lib/server/runtime/registry";
 import { settingsSchema } from "@/lib/settings/schema";
 
 const TARGET_MS = 1500;

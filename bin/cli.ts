@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { toolroomPackage } from "@/lib/app/package-info";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";

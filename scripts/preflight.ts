@@ -1,7 +1,7 @@
 // Fails start-up with a one-paragraph message, never a bare stack: bad settings, a broken built-in,
 // two packages registering one tool name, a network-reachable bind without an access token.
 import { randomBytes } from "node:crypto";
-import { loadRegistry } from "@/lib/app/registry";
+import { loadRegistry } from "@/lib/server/runtime/registry";
 import { securityConfig, startupProblem } from "@/lib/security/config";
 import { SettingsError } from "@/lib/settings/errors";
 import { loadSettings } from "@/lib/settings/load";

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
-import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/app/chat-view";
-import { getRegistry } from "@/lib/app/registry";
+import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/server/chat/chat-view";
+import { getRegistry } from "@/lib/server/runtime/registry";
 import { databaseFaultOf } from "@/lib/db/faults";
 import { registryJson } from "@/lib/tools/registry-json";
 

@@ -1,8 +1,8 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateId } from "ai";
 import { Option, type Command } from "commander";
-import { loadRegistry } from "@/lib/app/registry";
-import { turnSetup } from "@/lib/app/turn-setup";
+import { loadRegistry } from "@/lib/server/runtime/registry";
+import { turnSetup } from "@/lib/server/chat/turn-setup";
 import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { describeNotAdmitted } from "@/lib/tools/confirm";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import readline from "node:readline/promises";
 import type { Command } from "commander";
-import { loadRegistry } from "@/lib/app/registry";
-import { createToolContext } from "@/lib/app/tool-context";
+import { loadRegistry } from "@/lib/server/runtime/registry";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import { CliExit, cliSettings } from "../context";

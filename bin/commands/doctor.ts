@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { loadRegistry } from "@/lib/app/registry";
-import { chromiumPath } from "@/lib/app/chromium";
+import { loadRegistry } from "@/lib/server/runtime/registry";
+import { chromiumPath } from "@/lib/server/runtime/chromium";
 import { databaseFileProblem } from "@/lib/db/health";
 import { migrationStatus } from "@/lib/db/migrations-status";
 import { databaseFile, databaseUrl } from "@/lib/db/url";

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { mcpServeOptions } from "@/lib/app/mcp-serve";
-import { loadRegistry } from "@/lib/app/registry";
+import { mcpServeOptions } from "@/lib/server/mcp/mcp-serve";
+import { loadRegistry } from "@/lib/server/runtime/registry";
 import { logMcpAudit } from "@/lib/mcp/audit";
 import { createMcpServer } from "@/lib/mcp/server";
 import { cliSettings } from "../context";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadRegistry } from "@/lib/app/registry";
+import { loadRegistry } from "@/lib/server/runtime/registry";
 import { diagnosticLine, registryJson, registryText } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
 

@@ -1,5 +1,5 @@
 import { FileCode2 } from "lucide-react";
-import type { SourceResult } from "@/lib/app/source-code";
+import type { SourceResult } from "@/lib/server/tools-page/source-code";
 import { ScrollToLine } from "./scroll-to-line";
 
 // Shiki writes both themes' colours as CSS variables; these rules pick one per theme, number the

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
-import type { ToolsResponse } from "@/lib/app/tools-view";
+import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
 import { Badge, BADGE_LABELS, badgeLabel, badgesOf, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
 import { filterTools, type ToolFilter } from "./filter-tools";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ToolsResponse } from "@/lib/app/tools-view";
+import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 

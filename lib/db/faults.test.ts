@@ -15,7 +15,7 @@ process.env.DATABASE_URL = `file:${file}`;
 
 let queries: typeof import("./queries");
 let client: typeof import("./client");
-let route: typeof import("@/lib/app/route");
+let route: typeof import("@/lib/server/http/route");
 
 const chat = (id: string, title = "t") => ({ id, title, modelRef: "offline", toolMode: "native" as const, supervised: true });
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   execFileSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: process.env, stdio: "pipe" });
   queries = await import("./queries");
   client = await import("./client");
-  route = await import("@/lib/app/route");
+  route = await import("@/lib/server/http/route");
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

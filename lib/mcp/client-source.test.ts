@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRegistry } from "@/lib/app/registry";
+import { loadRegistry } from "@/lib/server/runtime/registry";
 import { settingsSchema, type SettingsInput } from "@/lib/settings/schema";
 import { testContext } from "@/lib/testing/context";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";

@@ -1,6 +1,6 @@
-import { handleChatRequest } from "@/lib/app/chat-service";
-import { chatRequestSchema, checkMessageSize, MAX_CHAT_BODY_BYTES } from "@/lib/app/chat-request";
-import { handle, readJson } from "@/lib/app/route";
+import { handleChatRequest } from "@/lib/server/chat/chat-service";
+import { chatRequestSchema, checkMessageSize, MAX_CHAT_BODY_BYTES } from "@/lib/server/chat/chat-request";
+import { handle, readJson } from "@/lib/server/http/route";
 import { getSettings } from "@/lib/settings";
 
 export const POST = handle(async (request: Request) => {

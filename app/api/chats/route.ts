@@ -1,4 +1,4 @@
-import { handle } from "@/lib/app/route";
+import { handle } from "@/lib/server/http/route";
 import { listChats } from "@/lib/db/queries";
 
 export const GET = handle(async () => {

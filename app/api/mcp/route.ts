@@ -1,4 +1,4 @@
-import { handleMcpRequest } from "@/lib/app/mcp-http";
+import { handleMcpRequest } from "@/lib/server/mcp/mcp-http";
 
 // Sessions live in this process's memory; the transport streams its answers (SSE).
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { ToolList } from "@/components/tools/tool-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { getRegistry } from "@/lib/app/registry";
-import { toolsResponse } from "@/lib/app/tools-view";
+import { getRegistry } from "@/lib/server/runtime/registry";
+import { toolsResponse } from "@/lib/server/tools-page/tools-view";
 
 export const metadata = { title: "Tools" };
 

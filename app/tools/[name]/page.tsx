@@ -12,9 +12,9 @@ import { SourceView } from "@/components/tools/source-view";
 import { ToolDocs } from "@/components/tools/tool-docs";
 import { TryItPanel } from "@/components/tools/try-it/try-it-panel";
 import { ViewTabs } from "@/components/tools/view-tabs";
-import { highlightCode } from "@/lib/app/highlight";
-import { getRegistry } from "@/lib/app/registry";
-import { readToolSource } from "@/lib/app/source-code";
+import { highlightCode } from "@/lib/server/tools-page/highlight";
+import { getRegistry } from "@/lib/server/runtime/registry";
+import { readToolSource } from "@/lib/server/tools-page/source-code";
 import { registryJson } from "@/lib/tools/registry-json";
 
 type Params = { params: Promise<{ name: string }> };

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import type { ApprovalRequest } from "@/components/approvals/approval-dialog";
-import type { TryItResponse } from "@/lib/app/try-it";
+import type { TryItResponse } from "@/lib/server/try-it/try-it";
 import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import type { RecentCall } from "./recent-calls";
 

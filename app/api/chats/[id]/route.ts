@@ -1,6 +1,6 @@
-import { chatDetail } from "@/lib/app/chat-view";
-import { HttpError } from "@/lib/app/http-error";
-import { handle, readJson, routeParams } from "@/lib/app/route";
+import { chatDetail } from "@/lib/server/chat/chat-view";
+import { HttpError } from "@/lib/server/http/http-error";
+import { handle, readJson, routeParams } from "@/lib/server/http/route";
 import { deleteChat, getChat, updateChat } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
 import { chatPatchSchema, chatParamsSchema } from "./schema";

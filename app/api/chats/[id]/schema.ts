@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatIdSchema } from "@/lib/app/chat-request";
+import { chatIdSchema } from "@/lib/server/chat/chat-request";
 
 export const chatParamsSchema = z.object({ id: chatIdSchema });
 

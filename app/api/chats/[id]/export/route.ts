@@ -1,6 +1,6 @@
-import { chatExport } from "@/lib/app/chat-view";
-import { HttpError } from "@/lib/app/http-error";
-import { handle, routeParams } from "@/lib/app/route";
+import { chatExport } from "@/lib/server/chat/chat-view";
+import { HttpError } from "@/lib/server/http/http-error";
+import { handle, routeParams } from "@/lib/server/http/route";
 import { chatParamsSchema } from "../schema";
 
 export const GET = handle(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {

@@ -1,4 +1,4 @@
-import { stopChatTurn } from "@/lib/app/active-turns";
+import { stopChatTurn } from "@/lib/server/chat/active-turns";
 
 /**
  * Stop, as the person pressed it: ends the chat's running turn on the server before the browser

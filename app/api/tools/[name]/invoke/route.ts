@@ -1,7 +1,7 @@
-import { getRegistry } from "@/lib/app/registry";
-import { handle } from "@/lib/app/route";
-import { runTryIt } from "@/lib/app/try-it";
-import { tryItApprovals } from "@/lib/app/try-it-approvals";
+import { getRegistry } from "@/lib/server/runtime/registry";
+import { handle } from "@/lib/server/http/route";
+import { runTryIt } from "@/lib/server/try-it/try-it";
+import { tryItApprovals } from "@/lib/server/try-it/try-it-approvals";
 import { getSettings } from "@/lib/settings";
 
 /** Try-it: runs one tool through `invoke`, with the server deciding when a human must approve. Cross-origin requests never reach here: proxy.ts refuses them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { HttpError } from "@/lib/app/http-error";
-import { handle, routeParams } from "@/lib/app/route";
-import { chatIdSchema } from "@/lib/app/chat-request";
+import { HttpError } from "@/lib/server/http/http-error";
+import { handle, routeParams } from "@/lib/server/http/route";
+import { chatIdSchema } from "@/lib/server/chat/chat-request";
 import { getChat, revokeGrant } from "@/lib/db/queries";
 
 const paramsSchema = z.object({ id: chatIdSchema, tool: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { createTryItApproval, deleteTryItApprovalsExpiredBefore, getTryItApproval, spendTryItApproval } from "@/lib/db/queries";
-import { inputHash } from "./input-hash";
+import { inputHash } from "@/lib/server/approvals/input-hash";
 
 /**
  * Pending approvals of try-it calls. The server is the authority: an approval is honoured only

@@ -3,8 +3,8 @@ import type { McpAudit } from "@/lib/mcp/audit";
 import type { McpServeOptions } from "@/lib/mcp/server";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
-import { toolroomPackage } from "./package-info";
-import { createToolContext } from "./tool-context";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 
 /** What both MCP transports (stdio and HTTP) serve: this registry, with chat's settings. */
 export function mcpServeOptions(registry: Registry, settings: Settings, audit?: McpAudit, log?: (message: string) => void): McpServeOptions {

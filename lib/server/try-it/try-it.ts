@@ -5,8 +5,8 @@ import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolOutput } from "@/lib/tools/types";
 import type { Settings } from "@/lib/settings/schema";
-import { approvalReasonSchema } from "./approval-reason";
-import { createToolContext } from "./tool-context";
+import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 import type { TryItApprovals } from "./try-it-approvals";
 
 /** `POST /api/tools/[name]/invoke` body. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post, readAssistantMessage, startServer, useTempDatabase } from "./approvals.harness";
+import { post, readAssistantMessage, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 // The state a `kill -9` leaves behind, written into a real migrated SQLite file exactly as the
 // chat service stores it up to that moment; then the recovery and the next turns run for real.

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { approvalReasonSchema } from "./approval-reason";
-import { HttpError } from "./http-error";
+import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
+import { HttpError } from "@/lib/server/http/http-error";
 
 /** Chat ids as the client makes them; anything else (`%ff`, 8,000 characters) is refused, not looked up. */
 export const chatIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "chat ids are 1-64 letters, digits, _ and -");

@@ -31,9 +31,9 @@ export async function startServer(env: Record<string, string>): Promise<void> {
  * returned body is a fresh copy of what the browser would have received, so it can still be read.
  */
 export async function post(body: Record<string, unknown>): Promise<Response> {
-  const { chatRequestSchema } = await import("./chat-request");
-  const { HttpError } = await import("./http-error");
-  const { handleChatRequest } = await import("./chat-service");
+  const { chatRequestSchema } = await import("@/lib/server/chat/chat-request");
+  const { HttpError } = await import("@/lib/server/http/http-error");
+  const { handleChatRequest } = await import("@/lib/server/chat/chat-service");
   try {
     const response = await handleChatRequest(chatRequestSchema.parse(body), new AbortController().signal);
     // The turn is stored before the stream closes: the engine's onEnd runs in the stream's flush.

@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsSchema } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
-import { loadRegistry } from "./registry";
-import { useTempDatabase } from "./approvals.harness";
+import { loadRegistry } from "@/lib/server/runtime/registry";
+import { useTempDatabase } from "@/lib/testing/approvals-harness";
 import { runTryIt, type TryItDeps } from "./try-it";
 
 const root = useTempDatabase("toolroom-tryit-");

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { post, startServer, useTempDatabase } from "./approvals.harness";
+import { post, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 // Two confirming calls in one step (what the multi-response regressions need); the offline model
 // makes one, and messages naming fewer than two `tool {json}` calls pass through unchanged.
 vi.mock("@/lib/chat/offline-model", async (importOriginal) => {
   const offline = await importOriginal<typeof import("@/lib/chat/offline-model")>();
-  const { withParallelCalls } = await import("./approvals.harness");
+  const { withParallelCalls } = await import("@/lib/testing/approvals-harness");
   return { ...offline, createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)) };
 });
 

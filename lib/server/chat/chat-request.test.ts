@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatRequestSchema, checkMessageSize } from "./chat-request";
-import { HttpError } from "./http-error";
+import { HttpError } from "@/lib/server/http/http-error";
 
 const user = (parts: unknown[]) => ({ id: "c1", message: { id: "m1", role: "user", parts } });
 const answered = (approval: Record<string, unknown>, state = "approval-responded") => ({

@@ -20,13 +20,13 @@ import {
 } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
-import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "./approvals";
-import { approvalSecret } from "./approval-secret";
+import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
+import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls } from "./crash-recovery";
-import { HttpError } from "./http-error";
-import { inputHash } from "./input-hash";
-import { getRegistry } from "./registry";
+import { HttpError } from "@/lib/server/http/http-error";
+import { inputHash } from "@/lib/server/approvals/input-hash";
+import { getRegistry } from "@/lib/server/runtime/registry";
 import { turnSetup } from "./turn-setup";
 import type { ChatRequest } from "./chat-request";
 

@@ -5,7 +5,7 @@ import { getSettings } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import { buildRegistry, closeSources, type ToolSource } from "@/lib/tools/registry";
 import type { Registry } from "@/lib/tools/registry-types";
-import { toolroomPackage } from "./package-info";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { createToolContext } from "./tool-context";
 
 export interface RegistryOptions {

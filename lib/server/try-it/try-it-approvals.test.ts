@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "@/lib/tools/canonical-json";
-import { useTempDatabase } from "./approvals.harness";
-import { inputHash } from "./input-hash";
+import { useTempDatabase } from "@/lib/testing/approvals-harness";
+import { inputHash } from "@/lib/server/approvals/input-hash";
 import type { TryItApprovals as Store } from "./try-it-approvals";
 
 const dir = useTempDatabase("toolroom-tryit-approvals-");

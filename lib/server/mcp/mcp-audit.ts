@@ -3,8 +3,8 @@ import { generateId, type UIMessage } from "ai";
 import { withCallMeta, type ChatMessageMetadata } from "@/lib/chat/metadata";
 import { createChat, getChat, messageCount, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
 import type { McpAudit, McpCallRecord } from "@/lib/mcp/audit";
-import { defaultChatConfig } from "./chat-view";
-import { inputHash } from "./input-hash";
+import { defaultChatConfig } from "@/lib/server/chat/chat-view";
+import { inputHash } from "@/lib/server/approvals/input-hash";
 
 /**
  * MCP calls are kept like chat calls: one chat per MCP session, titled after the client, with a

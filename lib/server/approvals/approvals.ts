@@ -7,10 +7,10 @@ import { defaultTimeoutText, markTimedOut } from "@/lib/chat/timed-out";
 import { addGrant, decideApproval, getToolCallByApproval, loadMessages, pendingApprovals, saveMessage, upsertToolCall } from "@/lib/db/queries";
 import { notAdmittedText } from "@/lib/tools/confirm";
 import { getSettings } from "@/lib/settings";
-import { HttpError } from "./http-error";
+import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "./input-hash";
-import { getRegistry } from "./registry";
-import { createToolContext } from "./tool-context";
+import { getRegistry } from "@/lib/server/runtime/registry";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 
 /** Records every approval the SDK asked for in this message as a pending, server-issued request. */
 export async function recordApprovalRequests(chatId: string, message: UIMessage, timeoutSeconds: number, model: string): Promise<void> {

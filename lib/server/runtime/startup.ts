@@ -1,7 +1,7 @@
 import { getSettings } from "@/lib/settings";
-import { recoverAfterCrash } from "./crash-recovery";
+import { recoverAfterCrash } from "@/lib/server/chat/crash-recovery";
 import { getRegistry } from "./registry";
-import { startApprovalSweeper } from "./sweeper";
+import { startApprovalSweeper } from "@/lib/server/approvals/sweeper";
 
 /** A bad settings file or a registry collision stops the server instead of failing its first request. */
 export async function startup(): Promise<void> {

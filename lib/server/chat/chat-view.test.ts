@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
-import { post, startServer, useTempDatabase } from "./approvals.harness";
+import { post, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 const dir = useTempDatabase("toolroom-chat-view-");
 const markers = path.join(dir, "markers");
@@ -61,7 +61,7 @@ describe("chatDetail (the chat page and GET /api/chats/:id)", () => {
   it("shows what the sweeper then stores", async () => {
     await expiredPendingChat("expired-swept");
     const shown = callParts((await chatView.chatDetail("expired-swept"))!.messages);
-    const { sweepExpiredApprovals } = await import("./approvals");
+    const { sweepExpiredApprovals } = await import("@/lib/server/approvals/approvals");
     await sweepExpiredApprovals();
     const stored = callParts(await queries.loadMessages("expired-swept"));
     expect(stored).toEqual(shown);

@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { getRegistry } = await import("./registry");
+  const { getRegistry } = await import("@/lib/server/runtime/registry");
   await (await getRegistry()).close?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@ import { getSettings } from "@/lib/settings";
 import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { showExpiredApprovals } from "@/lib/chat/timed-out";
-import { timeoutText } from "./approvals";
+import { timeoutText } from "@/lib/server/approvals/approvals";
 
 export interface ChatDetail {
   chat: Omit<ChatRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };

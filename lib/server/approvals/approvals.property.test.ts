@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { post, readAssistantMessage, startServer, useTempDatabase } from "./approvals.harness";
-import { nextAction, startSequence, TOOLS, type Action, type Decision, type Sequence, type ToolName } from "./approvals.property.generator";
+import { post, readAssistantMessage, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
+import { nextAction, startSequence, TOOLS, type Action, type Decision, type Sequence, type ToolName } from "@/lib/testing/approvals-generator";
 
 /**
  * Issue #6: over random sequences of calls, approvals, denials, timeouts and reloads, a confirming
  * tool runs exactly once per accepted approval plus once per grant admission, and the stored
  * history stays well-formed. Reproduce a failure with the seed it prints:
- *   APPROVALS_PROPERTY_SEED=<seed> APPROVALS_PROPERTY_RUNS=1 npx vitest run lib/app/approvals.property.test.ts
+ *   APPROVALS_PROPERTY_SEED=<seed> APPROVALS_PROPERTY_RUNS=1 npx vitest run lib/server/approvals/approvals.property.test.ts
  */
 const DEFAULT_RUNS = 200;
 const DEFAULT_SEED = 62_024;
@@ -20,7 +20,7 @@ const TIMEOUT_SECONDS = 300;
 // Several confirming calls in one step are where multi-response bugs live; the offline model makes one.
 vi.mock("@/lib/chat/offline-model", async (importOriginal) => {
   const offline = await importOriginal<typeof import("@/lib/chat/offline-model")>();
-  const { withParallelCalls } = await import("./approvals.harness");
+  const { withParallelCalls } = await import("@/lib/testing/approvals-harness");
   return { ...offline, createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)) };
 });
 
@@ -47,7 +47,7 @@ const toolSource = (name: ToolName) => `export const ${name} = {
 `;
 fs.writeFileSync(path.join(pluginDir, "tools.js"), `import fs from "node:fs";\n${TOOLS.map(toolSource).join("")}`);
 
-let chatView: typeof import("./chat-view");
+let chatView: typeof import("@/lib/server/chat/chat-view");
 let queries: typeof import("@/lib/db/queries");
 let approvals: typeof import("./approvals");
 let patchChat: typeof import("@/app/api/chats/[id]/route").PATCH;
@@ -59,7 +59,7 @@ let now = Date.UTC(2030, 0, 1);
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now });
   await startServer({ TOOLROOM_SOURCEROOT: dir, TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.dirname(pluginDir)]), TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: String(TIMEOUT_SECONDS) });
-  chatView = await import("./chat-view");
+  chatView = await import("@/lib/server/chat/chat-view");
   queries = await import("@/lib/db/queries");
   approvals = await import("./approvals");
   patchChat = (await import("@/app/api/chats/[id]/route")).PATCH;
@@ -350,7 +350,7 @@ describe("approvals property (issue #6)", () => {
       } catch (error) {
         const steps = log.map((step, n) => `  ${n + 1}. ${step}${n === log.length - 1 ? "   <- failed during or right after this step" : ""}`).join("\n");
         throw new Error(
-          `approvals property failed: seed ${sequence.seed} (chat started ${sequence.supervised ? "supervised" : "unsupervised"})\n${steps}\nreproduce: APPROVALS_PROPERTY_SEED=${sequence.seed} APPROVALS_PROPERTY_RUNS=1 npx vitest run lib/app/approvals.property.test.ts\n${(error as Error).message}`,
+          `approvals property failed: seed ${sequence.seed} (chat started ${sequence.supervised ? "supervised" : "unsupervised"})\n${steps}\nreproduce: APPROVALS_PROPERTY_SEED=${sequence.seed} APPROVALS_PROPERTY_RUNS=1 npx vitest run lib/server/approvals/approvals.property.test.ts\n${(error as Error).message}`,
           { cause: error },
         );
       }

@@ -7,7 +7,7 @@ import { createMcpServer } from "@/lib/mcp/server";
 import { getSettings } from "@/lib/settings";
 import { databaseMcpAudit } from "./mcp-audit";
 import { mcpServeOptions } from "./mcp-serve";
-import { getRegistry } from "./registry";
+import { getRegistry } from "@/lib/server/runtime/registry";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;

@@ -3,7 +3,7 @@ import type { ModelResolver } from "@/lib/chat/models";
 import { turnErrorText } from "@/lib/chat/turn-errors";
 import { scrubProviderError } from "@/lib/security/secrets";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
-import { createToolContext } from "./tool-context";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
 
 export interface TurnSetupOptions {
   settings: Settings;
