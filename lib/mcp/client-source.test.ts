@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { settingsSchema, type SettingsInput } from "@/lib/settings/schema";
 import { testContext } from "@/lib/testing/context";
@@ -195,9 +195,15 @@ describe("MCP server lifetime", () => {
     };
     try {
       expect((await invoke(tool("exit"), {}, testContext())).text).toBe("bye");
-      await new Promise((r) => setTimeout(r, 300));
-      const after = await invoke(tool("safe"), {}, testContext());
-      expect(after.isError).toBe(true);
+      // The server exits after answering; wait until the client has seen it go.
+      const after = await vi.waitFor(
+        async () => {
+          const result = await invoke(tool("safe"), {}, testContext());
+          expect(result.isError).toBe(true);
+          return result;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       expect(after.text).toContain('the MCP server "fx" has stopped');
     } finally {
       await source?.close?.();

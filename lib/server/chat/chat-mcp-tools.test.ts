@@ -12,7 +12,7 @@ process.env.XDG_STATE_HOME = path.join(dir, "state");
 const shared = path.join(dir, "shared");
 fs.mkdirSync(shared);
 fs.writeFileSync(path.join(shared, "hello.txt"), "hi\n");
-const MODULES = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol");
+const MODULES = path.resolve(import.meta.dirname, "../../../node_modules/@modelcontextprotocol");
 
 let service: typeof import("./chat-service");
 let queries: typeof import("@/lib/db/queries");
@@ -40,9 +40,8 @@ async function ask(chatId: string, text: string, toolMode: "native" | "text"): P
   const { chatRequestSchema } = await import("./chat-request");
   const request = chatRequestSchema.parse({ id: chatId, toolMode, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text }] } });
   const response = await service.handleChatRequest(request, new AbortController().signal);
+  // The response ends only after the engine has stored the turn's end.
   await response.text();
-  // The server's own copy of the stream persists after the response ends.
-  await new Promise((resolve) => setTimeout(resolve, 100));
   const messages = await queries.loadMessages(chatId);
   return messages.at(-1) as UIMessage;
 }
