@@ -8,8 +8,8 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   devIndicators: false,
-  // `npm test` type-checks the whole project (tests and scripts included) with tsc; the build
-  // does not repeat it.
+  // `npm test` type-checks the whole project (tests and scripts included) with tsc, and `npm start`
+  // runs tsc before a build of its own (scripts/build.mjs --typecheck); the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   // proxy.ts sets these on every response it sees, and makes the trailing-slash redirect itself
   // (Next's own is sent before the proxy runs, and config headers do not reach redirects).

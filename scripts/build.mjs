@@ -1,4 +1,6 @@
-// `npm run build`: next build, then record which sources the build was made from (scripts/build-stamp.mjs).
+// `npm run build [-- --typecheck]`: next build, then record which sources the build was made from
+// (scripts/build-stamp.mjs). next.config.ts leaves type errors to `npm test`'s tsc; `npm start`
+// passes --typecheck so a build it makes on its own never serves code that does not type-check.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +9,13 @@ import { sourceFingerprint, writeStamp } from "./build-stamp.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Taken before the build, so an edit made while it runs still counts as a change.
 const sources = sourceFingerprint(root);
+if (process.argv.includes("--typecheck")) {
+  const checked = spawnSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit"], { cwd: root, stdio: "inherit" });
+  if (checked.status !== 0) {
+    console.error("toolroom: the sources do not type-check (above); not building.");
+    process.exit(checked.status ?? 1);
+  }
+}
 const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 writeStamp(root, process.env.NEXT_DIST_DIR ?? ".next", sources);

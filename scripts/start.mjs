@@ -24,7 +24,7 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const stale = process.env.TOOLROOM_REBUILD === "1" ? "TOOLROOM_REBUILD=1" : staleReason(root, distDir);
 if (stale) {
   console.log(`toolroom: building the app (${stale}); this takes about a minute…`);
-  step(["scripts/build.mjs"]);
+  step(["scripts/build.mjs", "--typecheck"]);
 }
 console.log(`toolroom: serving the build of ${servedFrom(root, distDir)}`);
 const shown = host.includes(":") ? `[${host}]` : host;
