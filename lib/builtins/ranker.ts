@@ -4,6 +4,8 @@
  *
  * Two forms share the tokenizer and the scoring: `createRanker` for a small fixed set of documents
  * (run artifacts), and `ChunkIndex` for large trees (compact, replaceable per file, cacheable).
+ * It is long because the index is one data structure with its encoding, and measured against
+ * MiniSearch it stays (bench/RESULTS.md): 3× faster to build, half the memory, 40× faster queries.
  */
 
 const K1 = 1.2;

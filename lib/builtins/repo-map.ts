@@ -1,3 +1,5 @@
+// search_repo_map: a symbol index of the source root. Longer than most tool files because it holds
+// both symbol readers (TypeScript through its compiler API, Python by indentation) beside the tool.
 import path from "node:path";
 import type * as TS from "typescript";
 import { z } from "zod";

@@ -1,3 +1,5 @@
+// The run-artifact tools (list_runs, read_run_matrix, read_run_env, search_run_artifacts) and the
+// text they give the model; one file per tool family, so four tools and their formatters share it.
 import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";

@@ -3,6 +3,8 @@
  * of read-only subcommands), never deny-lists. The aim is narrow: an admitted command only reads;
  * it does not run another program, write a file, or point git at another repository. Reading
  * outside the source root stays possible (`cat /etc/hosts`): the tool is not a sandbox.
+ * It is long because it is a table: one allow-list per program and per git subcommand, kept together
+ * so a reviewer sees everything a command may be given in one place.
  *
  * Long options must be spelled out exactly. GNU getopt and git both accept any unique prefix
  * (`--out` for `--output`), so an abbreviation is refused, and named as the dangerous option it

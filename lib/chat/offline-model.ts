@@ -1,3 +1,5 @@
+// The offline model: a scripted stand-in that needs no network. Long because it is a whole AI SDK
+// language model (doGenerate, doStream in both tool modes, usage) plus the rules that read a request.
 import { generateId as aiGenerateId } from "ai";
 import type {
   LanguageModelV4,

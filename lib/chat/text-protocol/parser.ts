@@ -1,3 +1,5 @@
+// The incremental text-mode call parser: one state machine, linear in the text, for every protocol.
+// It stays one file because its states are only readable together.
 import { parseActionArgs } from "./action-args";
 import { CALL_MARKER, JSON_CALL_CLOSE } from "./format";
 import type { ParseEvent, TextProtocol, ToolInput } from "./types";

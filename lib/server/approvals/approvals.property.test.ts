@@ -1,3 +1,5 @@
+// The approvals property test: 200 seeded sequences against the real server code. Long because the
+// action model, the ledger check and the coverage guard must be read together to trust it.
 import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";

@@ -1,3 +1,5 @@
+// The chat route over a real HTTP provider (the loopback OpenAI-compatible server): both tool modes,
+// fallback chains, stalls, cuts, stops and failed saves. One file: every case shares the server setup.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
