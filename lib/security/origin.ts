@@ -30,6 +30,8 @@ export type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
 export interface OriginRequest {
   method: string;
+  /** The request's path: reads of /api/ are refused to other sites too. */
+  path?: string;
   origin: string | null;
   secFetchSite: string | null;
   host: HostPort;
@@ -41,8 +43,14 @@ export interface OriginRequest {
  * client, which is allowed: the host check (and the token, off loopback) already stand in front.
  */
 export function checkOrigin(request: OriginRequest): OriginVerdict {
-  if (!isStateChanging(request.method)) return { ok: true };
   const site = request.secFetchSite?.trim().toLowerCase() ?? null;
+  if (!isStateChanging(request.method)) {
+    // A page on another site may link to Toolroom's pages, but not make the browser fetch its API
+    // (an <img src="…/api/runs?fresh=1"> repeated would keep the server busy); it cannot read the
+    // answer anyway, so only the cost is at stake.
+    const embeddedApiRead = request.path?.startsWith("/api/") && (site === "cross-site" || site === "same-site");
+    return embeddedApiRead ? { ok: false, reason: `Forbidden: a read of ${request.path} from another site (Sec-Fetch-Site: ${site}); Toolroom's API answers only its own pages and clients outside a browser.` } : { ok: true };
+  }
   const origin = request.origin?.trim() ?? null;
   const refuse = (why: string): OriginVerdict => ({ ok: false, reason: `Forbidden: ${why}; Toolroom accepts changes only from its own pages.` });
 

@@ -48,6 +48,15 @@ describe("decide on loopback", () => {
     expect(decide(request("POST", "/api/chat", { host: "127.0.0.1:3000", "sec-fetch-site": "cross-site" }), loopback)).toMatchObject({ status: 403 });
   });
 
+  it("refuses another site's browser reads of the API, not its links to pages", () => {
+    const read = (url: string, site: string) => decide(request("GET", url, { host: "127.0.0.1:3000", "sec-fetch-site": site }), loopback);
+    expect(read("/api/runs?fresh=1", "cross-site")).toMatchObject({ action: "deny", status: 403, message: expect.stringMatching(/read of \/api\/runs from another site/) });
+    expect(read("/api/tools", "same-site")).toMatchObject({ action: "deny", status: 403 });
+    expect(read("/api/tools", "same-origin")).toEqual({ action: "pass" });
+    expect(read("/runs", "cross-site")).toEqual({ action: "pass" });
+    expect(decide(request("GET", "/api/tools", { host: "127.0.0.1:3000" }), loopback)).toEqual({ action: "pass" });
+  });
+
   it("ignores ?token= when no token is in use", () => {
     expect(decide(request("GET", "/?token=x", { host: "127.0.0.1:3000" }), loopback).action).toBe("pass");
   });

@@ -40,6 +40,7 @@ export function decide(request: RequestLike, config: SecurityConfig): Decision {
 
   const origin = checkOrigin({
     method: request.method,
+    path: new URL(request.url, "http://toolroom.invalid").pathname,
     origin: request.headers.get("origin"),
     secFetchSite: request.headers.get("sec-fetch-site"),
     host: host.host,
