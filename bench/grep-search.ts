@@ -22,6 +22,7 @@ import { chunkFile, SEARCH_INDEX_VERSION, searchCode, searchIndexFor, type Searc
 import { FileIndex } from "@/lib/sandbox/file-index";
 import { testContext } from "@/lib/testing/context";
 import { MiniSearchChunks } from "./minisearch-chunks";
+import { SEARCH_RANKING_CASES } from "@/lib/testing/search-ranking-cases";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -149,19 +150,6 @@ function miniSearchOf(files: FileIndex<SearchFileData>): MiniSearchChunks {
   return mini;
 }
 
-// The cases of search.test.ts: the defining file should rank first.
-const RANKING_CASES: [query: string, definingFile: string][] = [
-  ["load settings file", "src/config/loader.ts"],
-  ["verify access token", "src/auth/tokens.ts"],
-  ["LruCache evict oldest entry", "src/cache/lru.ts"],
-  ["retry with exponential backoff", "src/util/retry.ts"],
-  ["parse log line", "scripts/parse_logs.py"],
-  ["compute percentiles", "scripts/metrics.py"],
-  ["router addRoute", "src/http/router.ts"],
-  ["validate settings schema", "src/config/schema.ts"],
-  ["render_markdown_report", "scripts/report.py"],
-  ["start the HTTP server", "src/http/server.ts"],
-];
 
 async function rankingCases(): Promise<void> {
   const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-rank-"));
@@ -170,8 +158,8 @@ async function rankingCases(): Promise<void> {
     const state = await searchIndexFor(fs.realpathSync(fixture), {});
     const mini = miniSearchOf(state.files);
     for (const [name, index] of [["ChunkIndex", state.chunks], ["MiniSearch", mini]] as [string, Searcher][]) {
-      const misses = RANKING_CASES.filter(([q, want]) => index.search(q, 5)[0]?.key !== want).map(([q]) => q);
-      console.log(`ranking cases, ${name}: ${RANKING_CASES.length - misses.length}/10 defining file first (test needs ≥ 8)${misses.length ? `; missed: ${misses.join(", ")}` : ""}`);
+      const misses = SEARCH_RANKING_CASES.filter(([q, want]) => index.search(q, 5)[0]?.key !== want).map(([q]) => q);
+      console.log(`ranking cases, ${name}: ${SEARCH_RANKING_CASES.length - misses.length}/10 defining file first (test needs ≥ 8)${misses.length ? `; missed: ${misses.join(", ")}` : ""}`);
     }
   } finally {
     fs.rmSync(fixture, { recursive: true, force: true });

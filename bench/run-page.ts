@@ -13,75 +13,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { clearDiscoveryCache, readRun, summarizeRun } from "@/lib/artifacts";
+import { bigMatrix } from "@/lib/testing/big-matrix";
 
 const CELLS = 5_000;
 const SAMPLES = 20;
 const ROUNDS = 7;
 const TARGET_MS = 500;
-const REL = "BENCH-1/sweep/2026-06-01T00-00-00";
+const REL = "BIG-1/sweep/2026-06-01T00-00-00";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-runs";
 
 function generate(root: string): number {
   const dir = path.join(root, REL);
-  fs.mkdirSync(dir, { recursive: true });
-  const cells = Array.from({ length: CELLS }, (_, i) => {
-    const failed = i % 9 === 0 ? 3 : 0;
-    const mean = 40 + (i % 17) * 0.7;
-    return {
-      name: `m${i % 10}_e${Math.floor(i / 10) % 50}_${i}`,
-      mitigations: [`m${i % 10}`],
-      environment: `env${i % 4}`,
-      extra_env: {},
-      resolved_env_vars: { HIP_VISIBLE_DEVICES: "0" },
-      trials: 8,
-      passed_count: 8 - failed,
-      failed_count: failed,
-      error_count: i % 31 === 0 ? 1 : 0,
-      failure_rate: failed / 8,
-      error_rate: i % 31 === 0 ? 0.125 : 0,
-      unreliable: i % 23 === 0,
-      mean_step_time_ms: mean,
-      std_step_time_ms: 1.5,
-      min_step_time_ms: mean - 2,
-      max_step_time_ms: mean + 3,
-      p50_step_time_ms: mean,
-      p90_step_time_ms: mean + 1,
-      p99_step_time_ms: mean + 2.5,
-      mean_wall_clock_sec: 12.5,
-      step_times_ms: Array.from({ length: SAMPLES }, (_, k) => mean + ((k * 7) % 5) - 2),
-      step_time_source: "per_step",
-      step_time_ratio: i === 0 ? 1 : mean / 40,
-      exit_status_counts: failed ? { ok: 8 - failed, workload_failed: failed } : { ok: 8 },
-      outcome_counts: { completed: 8 },
-      failure_hints: failed ? [["NaN in grad", failed]] : [],
-      trial_paths: Array.from({ length: 4 }, (_, k) => `cells/c${i}/trial_${k}/result.json`),
-      error: null,
-      confound: i === 0 ? "(baseline)" : "-",
-      resolved_environment: { name: `env${i % 4}`, docker: "rocm/pytorch:latest" },
-      resumed: false,
-    };
-  });
-  const matrix = {
-    schema_version: 1,
-    workload: "sweep",
-    ticket: "BENCH-1",
-    trials_per_cell: 8,
-    steps_per_trial: 100,
-    run_timestamp: "2026-06-01T00-00-00",
-    baseline_cell: cells[0]?.name,
-    confound: { threshold: 0.1 },
-    stop_after: null,
-    warnings: [],
-    recipe_source: { path: "recipe.yaml", sha256: "ab" },
-    cells,
-  };
-  const text = JSON.stringify(matrix, null, 2);
-  fs.writeFileSync(path.join(dir, "matrix.json"), text);
+  const size = bigMatrix(dir, CELLS, SAMPLES);
   fs.writeFileSync(
     path.join(dir, "host_env.json"),
     JSON.stringify({ schema_version: "1.17", captured_at: "2026-06-01T00:00:00Z", partial: false, partial_reasons: [], system_health: null, rocm: { version: "7.0.2" } }),
   );
-  return text.length;
+  return size;
 }
 
 function median(xs: number[]): number {

@@ -7,6 +7,7 @@ import { testContext } from "@/lib/testing/context";
 import type { ToolContext } from "@/lib/tools/types";
 import { forEachEncodedDoc } from "./ranker";
 import { chunkFile, definedSymbols, SEARCH_INDEX_VERSION, searchCode, type SearchFileData } from "./search";
+import { SEARCH_RANKING_CASES } from "@/lib/testing/search-ranking-cases";
 
 const FIXTURE = path.join(import.meta.dirname, "__fixtures__", "search-repo");
 
@@ -25,28 +26,16 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const search = async (query: string, k?: number) => String(await searchCode.execute({ query, k }, ctx));
 const firstPath = (out: string) => /^--- Result 1: (\S+) \(lines \d+-\d+\) ---/.exec(out)?.[1] ?? null;
 
-const RANKING_CASES: [query: string, definingFile: string][] = [
-  ["load settings file", "src/config/loader.ts"],
-  ["verify access token", "src/auth/tokens.ts"],
-  ["LruCache evict oldest entry", "src/cache/lru.ts"],
-  ["retry with exponential backoff", "src/util/retry.ts"],
-  ["parse log line", "scripts/parse_logs.py"],
-  ["compute percentiles", "scripts/metrics.py"],
-  ["router addRoute", "src/http/router.ts"],
-  ["validate settings schema", "src/config/schema.ts"],
-  ["render_markdown_report", "scripts/report.py"],
-  ["start the HTTP server", "src/http/server.ts"],
-];
 
 describe("search_code", () => {
   it("ranks the defining file first for at least 8 of 10 queries", async () => {
     const failed: string[] = [];
-    for (const [query, expected] of RANKING_CASES) {
+    for (const [query, expected] of SEARCH_RANKING_CASES) {
       const got = firstPath(await search(query, 5));
       if (got !== expected) failed.push(`"${query}": expected ${expected}, got ${got}`);
     }
     if (failed.length > 0) console.log(`search_code ranking misses:\n  ${failed.join("\n  ")}`);
-    expect(RANKING_CASES.length - failed.length).toBeGreaterThanOrEqual(8);
+    expect(SEARCH_RANKING_CASES.length - failed.length).toBeGreaterThanOrEqual(8);
   });
 
   it("answers in result blocks with line ranges and snippets", async () => {
