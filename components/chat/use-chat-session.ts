@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { errorFromResponse } from "@/lib/client/fetch-json";
+import { errorFromResponse, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 
 export interface ChatConfig {
@@ -76,7 +76,7 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
     // Only a streaming answer is the last message; before it starts the last one is an older answer.
     const answering = chat.status === "streaming";
     // The server is told first, so the stored answer says "stopped by you", not "connection lost".
-    await fetch(`/api/chats/${encodeURIComponent(chatId)}/stop`, { method: "POST" }).catch(() => undefined);
+    await fetchJson(`/api/chats/${encodeURIComponent(chatId)}/stop`, { method: "POST" }).catch(() => undefined);
     await chat.stop();
     // Marked on screen at once, as the server stores it.
     if (answering) chat.setMessages((messages) => {

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { type PackedCells, unpackCells } from "@/lib/artifacts/view/pack-cells";
 import type { CellView, MatrixView } from "./types";
+import { fetchJson } from "@/lib/client/fetch-json";
 
 export function cellsUrl(root: string | null, path: string, page: number): string {
   const q = new URLSearchParams({ path, page: String(page) });
@@ -27,10 +28,11 @@ export function useCellPages(matrix: MatrixView, root: string | null, path: stri
     void (async () => {
       const loaded: CellView[] = [];
       for (let page = 1; page < pages && !cancelled; page++) {
-        const response = await fetch(cellsUrl(root, path, page)).catch(() => null);
-        const body = (await response?.json().catch(() => null)) as (PackedCells & { error?: string }) | null;
-        if (!response?.ok || !body || !Array.isArray(body.rows)) {
-          if (!cancelled) setError(`Cells page ${page + 1} of ${pages} did not load: ${body?.error ?? `HTTP ${response?.status ?? "error"}`}`);
+        let body: PackedCells;
+        try {
+          body = await fetchJson<PackedCells>(cellsUrl(root, path, page));
+        } catch (failure) {
+          if (!cancelled) setError(`Cells page ${page + 1} of ${pages} did not load: ${(failure as Error).message}`);
           return;
         }
         loaded.push(...unpackCells(body));

@@ -1,6 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { errorFromResponse } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 import { fileHref } from "./filter-runs";
 
 /** Above this size the viewer shows the text as recorded instead of re-indenting it. */
@@ -13,11 +15,9 @@ export interface RawFile {
 }
 
 async function fetchRaw(rel: string, override: string | null): Promise<RawFile> {
+  // An artifact is text as recorded, not a JSON answer: only its failure goes through the shared reading.
   const response = await fetch(fileHref(rel, override));
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `HTTP ${response.status}`);
-  }
+  if (!response.ok) throw await errorFromResponse(response, `GET ${rel}`);
   const text = await response.text();
   if (!rel.endsWith(".json") || text.length > PRETTY_MAX) return { text, note: null };
   try {
@@ -28,5 +28,5 @@ async function fetchRaw(rel: string, override: string | null): Promise<RawFile> 
 }
 
 export function useRawFile(rel: string, override: string | null, enabled: boolean) {
-  return useQuery({ queryKey: ["run-file", override, rel], queryFn: () => fetchRaw(rel, override), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.runs.file(override, rel), queryFn: () => fetchRaw(rel, override), enabled, staleTime: 60_000 });
 }

@@ -1,6 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { FetchError, fetchJson } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { RunListResponse } from "./types";
 
 export function runsUrl(override: string | null, fresh = false): string {
@@ -12,11 +14,14 @@ export function runsUrl(override: string | null, fresh = false): string {
 }
 
 async function fetchRuns(override: string | null, fresh: boolean): Promise<RunListResponse> {
-  const response = await fetch(runsUrl(override, fresh));
-  const body = (await response.json().catch(() => null)) as (RunListResponse & { error?: string }) | null;
-  // A 400 for a bad override still carries the list shape with its rootError.
-  if (body && Array.isArray(body.runs)) return body;
-  throw new Error(`GET /api/runs failed: HTTP ${response.status}${body?.error ? ` — ${body.error}` : ""}`);
+  try {
+    return await fetchJson<RunListResponse>(runsUrl(override, fresh));
+  } catch (error) {
+    // A 400 for a bad override still carries the list shape with its rootError.
+    const body = error instanceof FetchError ? (error.body as RunListResponse | undefined) : undefined;
+    if (body && Array.isArray(body.runs)) return body;
+    throw error;
+  }
 }
 
 /**
@@ -25,7 +30,7 @@ async function fetchRuns(override: string | null, fresh: boolean): Promise<RunLi
  */
 export function useRuns(initial: RunListResponse) {
   const client = useQueryClient();
-  const key = ["runs", initial.override] as const;
+  const key = queryKeys.runs.list(initial.override);
   const query = useQuery({ queryKey: key, queryFn: () => fetchRuns(initial.override, false), initialData: initial });
   const refresh = useMutation({
     mutationFn: () => fetchRuns(initial.override, true),
