@@ -81,11 +81,15 @@ test("the tool mode is a radio group: arrow keys move the choice", async ({ page
   await chat.openNew();
   await chat.setMode("native");
   await page.getByTestId("mode-native").focus();
-  await page.keyboard.press("ArrowRight");
+  // Radix moves focus a tick after keydown and checks the item only while an arrow key is down,
+  // as it is for a person; an instant press would release it first.
+  await page.keyboard.down("ArrowRight");
   await expect(page.getByTestId("mode-text")).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.up("ArrowRight");
   await expect(page.getByTestId("mode-text")).toBeFocused();
-  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.down("ArrowLeft");
   await expect(page.getByTestId("mode-native")).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.up("ArrowLeft");
   await expect(page.getByRole("radiogroup", { name: "Tool mode" }).getByRole("radio")).toHaveCount(2);
 });
 
