@@ -89,8 +89,13 @@ test("unsupervised: the call is not admitted, with no dialog, and the model cont
   const file = marker("unsupervised");
   const chat = new ChatPage(page);
   await chat.openNew();
-  page.once("dialog", (d) => void d.accept());
-  await page.getByTestId("supervised-toggle").uncheck();
+  // Turning supervision off asks first, in the app's own dialog; focus starts on Cancel.
+  await page.getByTestId("supervised-toggle").click();
+  const confirm = page.getByTestId("unsupervised-confirm");
+  await expect(confirm.getByTestId("confirm-cancel")).toBeFocused();
+  await expect(page.getByTestId("supervised-toggle")).toBeChecked();
+  await confirm.getByTestId("confirm-ok").click();
+  await expect(page.getByTestId("supervised-toggle")).not.toBeChecked();
   await chat.send(`run \`touch ${file}\``);
   const card = chat.toolCards("run_terminal_command");
   await expect(card.getByTestId("tool-call-status")).toHaveText("not admitted (unsupervised)");

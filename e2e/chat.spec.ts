@@ -75,3 +75,42 @@ test("a model that is not configured gives a visible error and the chat stays us
   await chat.send("list files in lib");
   await expect(chat.toolCards("list_files")).toHaveCount(1);
 });
+
+test("the tool mode is a radio group: arrow keys move the choice", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  await chat.setMode("native");
+  await page.getByTestId("mode-native").focus();
+  // Radix moves focus a tick after keydown and checks the item only while an arrow key is down,
+  // as it is for a person; an instant press would release it first.
+  await page.keyboard.down("ArrowRight");
+  await expect(page.getByTestId("mode-text")).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.up("ArrowRight");
+  await expect(page.getByTestId("mode-text")).toBeFocused();
+  await page.keyboard.down("ArrowLeft");
+  await expect(page.getByTestId("mode-native")).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.up("ArrowLeft");
+  await expect(page.getByRole("radiogroup", { name: "Tool mode" }).getByRole("radio")).toHaveCount(2);
+});
+
+test("deleting a chat asks in a dialog: Esc keeps it, Delete removes it", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  await chat.send("list files in lib");
+  const id = new URL(await chat.chatUrl()).pathname.split("/").at(-1);
+  await chat.waitIdle();
+  const item = page.getByTestId("chat-history-item").filter({ has: page.locator(`a[href="/chat/${id}"]`) });
+  await item.hover();
+  await item.getByTestId("chat-delete").click();
+  const confirm = page.getByTestId("chat-delete-confirm");
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId("confirm-cancel")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(item).toHaveCount(1);
+  await item.hover();
+  await item.getByTestId("chat-delete").click();
+  await confirm.getByTestId("confirm-ok").click();
+  await expect(item).toHaveCount(0);
+  await expect(page).toHaveURL(/\/chat$/);
+});

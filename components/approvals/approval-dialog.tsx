@@ -1,8 +1,9 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { ShieldAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Countdown } from "./countdown";
 
 export interface ApprovalRequest {
@@ -36,16 +37,15 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
   const [reason, setReason] = useState("");
   const [grant, setGrant] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  const reasonId = useId();
   useEffect(() => {
     setReason("");
     setGrant(false);
   }, [request?.approvalId]);
 
   return (
-    <Dialog.Root open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
-        <Dialog.Content
+    <Dialog open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>
+        <DialogContent
           ref={contentRef}
           data-testid="approval-dialog"
           tabIndex={-1}
@@ -53,20 +53,20 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
             event.preventDefault();
             contentRef.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(560px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-pending/60 bg-panel p-5 shadow-xl focus:outline-none"
+          className="w-[min(560px,calc(100vw-2rem))] border-pending/60"
         >
           {request ? (
             <>
               <div className="flex items-start gap-3">
                 <ShieldAlert className="mt-0.5 shrink-0 text-pending" size={20} aria-hidden />
                 <div className="min-w-0 flex-1">
-                  <Dialog.Title className="text-base font-semibold">
+                  <DialogTitle>
                     Run <span className="font-mono" data-testid="approval-tool">{request.toolName}</span>?
-                  </Dialog.Title>
-                  <Dialog.Description className="mt-0.5 text-sm text-muted">
+                  </DialogTitle>
+                  <DialogDescription className="mt-0.5">
                     <span className="font-mono">[{request.sourcePackage}]</span> · {request.readonly ? "read-only" : "changes state"}
                     {request.queueLabel ? ` · ${request.queueLabel}` : ""}
-                  </Dialog.Description>
+                  </DialogDescription>
                 </div>
                 {request.expiresAt ? <Countdown until={request.expiresAt} onExpire={onExpire} /> : null}
               </div>
@@ -78,11 +78,12 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
                 </pre>
               </div>
               <label className="mt-3 block text-xs font-medium text-muted">
-                Reason if you deny (the model receives it)
+                Reason if you deny <span id={reasonId}>(the model receives it)</span>
                 <input
                   value={reason}
                   onChange={(e) => setReason(e.target.value)}
                   data-testid="approval-reason"
+                  aria-describedby={reasonId}
                   className="mt-1 h-8 w-full rounded-md border border-border bg-panel px-2 text-sm text-fg focus:border-accent focus:outline-none"
                   placeholder="optional"
                 />
@@ -94,29 +95,16 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
                 </label>
               ) : null}
               <div className="mt-4 flex justify-end gap-2">
-                <button
-                  type="button"
-                  disabled={busy}
-                  data-testid="approval-deny"
-                  onClick={() => onDeny(reason.trim() || undefined)}
-                  className="h-8 rounded-md border border-denied/50 px-3 text-sm text-denied hover:bg-denied/10 disabled:opacity-50"
-                >
+                <Button variant="danger" disabled={busy} data-testid="approval-deny" onClick={() => onDeny(reason.trim() || undefined)}>
                   Deny
-                </button>
-                <button
-                  type="button"
-                  disabled={busy}
-                  data-testid="approval-approve"
-                  onClick={() => onApprove({ grant })}
-                  className="h-8 rounded-md bg-accent px-3 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
-                >
+                </Button>
+                <Button variant="primary" disabled={busy} data-testid="approval-approve" onClick={() => onApprove({ grant })}>
                   {grant ? "Approve for this chat" : "Approve once"}
-                </button>
+                </Button>
               </div>
             </>
           ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </DialogContent>
+    </Dialog>
   );
 }

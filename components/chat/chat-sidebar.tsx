@@ -6,7 +6,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 
@@ -27,6 +29,7 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
   const { data: chats, isLoading, error } = useQuery({ queryKey: queryKeys.chats.list(), queryFn: fetchChats });
   const [editing, setEditing] = useState<string | null>(null);
   const [title, setTitle] = useState("");
+  const [deleting, setDeleting] = useState<ChatSummary | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
 
   const rename = useMutation({
@@ -56,7 +59,7 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
   return (
     <aside className="flex w-64 shrink-0 flex-col border-r border-border bg-panel max-md:hidden" aria-label="Chat history">
       <div className="p-2">
-        <Link href="/chat" data-testid="new-chat" className="flex h-8 items-center justify-center gap-2 rounded-md border border-border text-sm hover:bg-subtle">
+        <Link href="/chat" data-testid="new-chat" className={buttonVariants({ className: "flex gap-2" })}>
           <MessageSquarePlus size={14} aria-hidden /> New chat
         </Link>
       </div>
@@ -76,26 +79,36 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
                   }}
                 >
                   <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === "Escape" && setEditing(null)} aria-label="Chat title" data-testid="chat-rename-input" className="h-6 min-w-0 flex-1 rounded border border-border bg-bg px-1 text-sm" />
-                  <button type="submit" aria-label="Save title" className="p-0.5 text-done"><Check size={14} /></button>
-                  <button type="button" aria-label="Cancel" onClick={() => setEditing(null)} className="p-0.5 text-muted"><X size={14} /></button>
+                  <Button type="submit" variant="ghost" size="icon" aria-label="Save title" className="p-0.5 text-done"><Check size={14} /></Button>
+                  <Button variant="ghost" size="icon" aria-label="Cancel" onClick={() => setEditing(null)} className="p-0.5"><X size={14} /></Button>
                 </form>
               ) : (
                 <>
                   <Link href={`/chat/${chat.id}`} className="min-w-0 flex-1 truncate px-2 py-1.5" title={chat.title}>
                     {chat.title}
                   </Link>
-                  <button type="button" aria-label={`Rename ${chat.title}`} onClick={() => { setEditing(chat.id); setTitle(chat.title); }} className="p-1 text-muted opacity-0 group-hover:opacity-100 focus:opacity-100">
+                  <Button variant="ghost" size="icon" aria-label={`Rename ${chat.title}`} onClick={() => { setEditing(chat.id); setTitle(chat.title); }} className="opacity-0 group-hover:opacity-100 hover:bg-transparent focus:opacity-100">
                     <Pencil size={13} />
-                  </button>
-                  <button type="button" aria-label={`Delete ${chat.title}`} data-testid="chat-delete" onClick={() => confirm(`Delete “${chat.title}”?`) && remove.mutate(chat.id)} className="p-1 text-muted opacity-0 group-hover:opacity-100 hover:text-denied focus:opacity-100">
+                  </Button>
+                  <Button variant="ghost" size="icon" aria-label={`Delete ${chat.title}`} data-testid="chat-delete" onClick={() => setDeleting(chat)} className="opacity-0 group-hover:opacity-100 hover:bg-transparent hover:text-denied focus:opacity-100">
                     <Trash2 size={13} />
-                  </button>
+                  </Button>
                 </>
               )}
             </li>
           ))}
         </ul>
       </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this chat?"
+        description={`“${deleting?.title ?? ""}” and its tool calls are removed for good.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        testId="chat-delete-confirm"
+      />
     </aside>
   );
 }

@@ -2,6 +2,7 @@
 
 import { RotateCcw, Send, Square } from "lucide-react";
 import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 
 export interface ComposerProps {
   streaming: boolean;
@@ -43,19 +44,19 @@ export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, o
           className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-border bg-bg px-3 py-2 text-sm focus:border-accent focus:outline-none"
         />
         {streaming ? (
-          <button type="button" data-testid="composer-stop" onClick={onStop} className="flex h-9 items-center gap-1.5 rounded-md border border-border px-3 text-sm hover:bg-subtle">
+          <Button size="lg" data-testid="composer-stop" onClick={onStop}>
             <Square size={14} aria-hidden /> Stop
-          </button>
+          </Button>
         ) : (
           <>
             {canRegenerate ? (
-              <button type="button" data-testid="composer-regenerate" onClick={onRegenerate} disabled={Boolean(disabled)} title="Answer the last message again" className="flex h-9 items-center rounded-md border border-border px-2.5 text-sm hover:bg-subtle disabled:opacity-50">
+              <Button size="lg" data-testid="composer-regenerate" onClick={onRegenerate} disabled={Boolean(disabled)} title="Answer the last message again" className="px-2.5">
                 <RotateCcw size={14} aria-label="Regenerate" />
-              </button>
+              </Button>
             ) : null}
-            <button type="button" data-testid="composer-send" onClick={send} disabled={!text.trim() || Boolean(disabled)} className="flex h-9 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-white disabled:opacity-50">
+            <Button variant="primary" size="lg" data-testid="composer-send" onClick={send} disabled={!text.trim() || Boolean(disabled)}>
               <Send size={14} aria-hidden /> Send
-            </button>
+            </Button>
           </>
         )}
       </div>

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 import type { CallMeta } from "@/lib/chat/metadata";
 import { toolNameOf } from "@/lib/chat/history";
 import { callStatus, type CallTone, type ToolPart } from "./call-status";
+import { Button } from "@/components/ui/button";
 
 const TONES: Record<CallTone, string> = {
   pending: "border-pending/60 bg-amber-50/50 dark:bg-amber-950/15",
@@ -42,7 +43,7 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
   const long = (output?.length ?? 0) > PREVIEW_CHARS;
   return (
     <div data-testid="tool-call" data-tool={name} data-state={part.state} className={cn("my-2 rounded-md border bg-panel text-sm", TONES[status.tone])}>
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-1.5 text-left">
+      <Button variant="plain" size="bare" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-1.5 text-left">
         <ChevronRight size={14} className={cn("shrink-0 text-muted transition-transform", open && "rotate-90")} aria-hidden />
         <span className={cn("size-2 shrink-0 rounded-full", DOT[status.tone])} aria-hidden />
         <span className="font-mono font-medium">{name}</span>
@@ -58,7 +59,7 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
             {status.label}
           </span>
         </span>
-      </button>
+      </Button>
       {open ? (
         <div className="space-y-2 border-t border-border px-3 py-2">
           <div>
@@ -72,9 +73,9 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
                 {long && !showAll ? `${output.slice(0, PREVIEW_CHARS)}\n…` : output}
               </pre>
               {long ? (
-                <button type="button" className="mt-1 text-xs text-accent" onClick={() => setShowAll((s) => !s)}>
+                <Button variant="link" size="bare" className="mt-1 text-xs" onClick={() => setShowAll((s) => !s)}>
                   {showAll ? "show less" : `show all (${output.length.toLocaleString()} chars)`}
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : null}

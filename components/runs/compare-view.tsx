@@ -6,6 +6,7 @@ import { runHref } from "./filter-runs";
 import { Section } from "./section";
 import type { CompareSide, CompareView as CompareData } from "./types";
 import { VerdictBadge } from "./verdict-badge";
+import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@/components/ui/table";
 
 function SideCard({ label, side, override }: { label: string; side: CompareSide; override: string | null }) {
   return (
@@ -44,44 +45,44 @@ export function CompareView({ view }: { view: CompareData }) {
           <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">No cell name occurs in both runs.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-border bg-panel">
-            <table className="w-full text-sm" data-testid="compare-table">
-              <thead className="border-b border-border bg-subtle/60 text-xs text-muted">
-                <tr>
-                  <th className="px-3 py-2 text-left font-medium">Cell</th>
-                  <th className="px-3 py-2 text-right font-medium">Fail A</th>
-                  <th className="px-3 py-2 text-right font-medium">Fail B</th>
-                  <th className="px-3 py-2 text-right font-medium">Δ fail</th>
-                  <th className="px-3 py-2 text-right font-medium">Mean ms A</th>
-                  <th className="px-3 py-2 text-right font-medium">Mean ms B</th>
-                  <th className="px-3 py-2 text-right font-medium">Δ step time</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
+            <Table className="w-full text-sm" data-testid="compare-table">
+              <TableHeader className="border-b border-border bg-subtle/60 text-xs text-muted">
+                <TableRow>
+                  <TableHead className="px-3 py-2 text-left font-medium">Cell</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Fail A</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Fail B</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Δ fail</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Mean ms A</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Mean ms B</TableHead>
+                  <TableHead className="px-3 py-2 text-right font-medium">Δ step time</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className="divide-y divide-border">
                 {view.cells.map((c) => {
                   const rt = rateTone(c.failureRateDelta);
                   const tt = timeTone(c.meanStepTimeRatio);
                   return (
-                    <tr key={c.name} data-testid="compare-row" data-cell={c.name}>
-                      <td className="px-3 py-1.5 font-mono text-xs">
+                    <TableRow key={c.name} data-testid="compare-row" data-cell={c.name}>
+                      <TableCell className="px-3 py-1.5 font-mono text-xs">
                         {c.name}
                         {c.a.error || c.b.error ? <span className="ml-2 text-denied" title={[c.a.error && `A: ${c.a.error}`, c.b.error && `B: ${c.b.error}`].filter(Boolean).join("\n")}>cell error</span> : null}
-                      </td>
-                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.a.failure_rate)}</td>
-                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.b.failure_rate)}</td>
-                      <td className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[rt])} data-testid="delta-failure" data-tone={rt}>
+                      </TableCell>
+                      <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.a.failure_rate)}</TableCell>
+                      <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.b.failure_rate)}</TableCell>
+                      <TableCell className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[rt])} data-testid="delta-failure" data-tone={rt}>
                         {signed(c.failureRateDelta, "pp")}
-                      </td>
-                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.a.mean_step_time_ms)}</td>
-                      <td className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.b.mean_step_time_ms)}</td>
-                      <td className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[tt])} data-testid="delta-step" data-tone={tt}>
+                      </TableCell>
+                      <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.a.mean_step_time_ms)}</TableCell>
+                      <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.b.mean_step_time_ms)}</TableCell>
+                      <TableCell className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[tt])} data-testid="delta-step" data-tone={tt}>
                         {signed(c.meanStepTimeDeltaMs, "ms")}
                         {c.meanStepTimeRatio !== null ? <span className="ml-1 font-normal text-muted">({((c.meanStepTimeRatio - 1) * 100).toFixed(1)}%)</span> : null}
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
         {view.onlyInA.length + view.onlyInB.length > 0 ? (
@@ -108,16 +109,16 @@ export function CompareView({ view }: { view: CompareData }) {
           <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">The environments are identical.</p>
         ) : view.env ? (
           <div className="overflow-x-auto rounded-lg border border-border bg-panel">
-            <table className="w-full text-sm" data-testid="env-diff">
-              <thead className="border-b border-border bg-subtle/60 text-xs text-muted">
-                <tr>
-                  <th className="w-20 px-3 py-2 text-left font-medium">Change</th>
-                  <th className="px-3 py-2 text-left font-medium">Path</th>
-                  <th className="px-3 py-2 text-left font-medium">A</th>
-                  <th className="px-3 py-2 text-left font-medium">B</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border font-mono text-xs">
+            <Table className="w-full text-sm" data-testid="env-diff">
+              <TableHeader className="border-b border-border bg-subtle/60 text-xs text-muted">
+                <TableRow>
+                  <TableHead className="w-20 px-3 py-2 text-left font-medium">Change</TableHead>
+                  <TableHead className="px-3 py-2 text-left font-medium">Path</TableHead>
+                  <TableHead className="px-3 py-2 text-left font-medium">A</TableHead>
+                  <TableHead className="px-3 py-2 text-left font-medium">B</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className="divide-y divide-border font-mono text-xs">
                 {view.env.changed.map((d) => (
                   <DiffRow key={`c${d.path}`} kind="changed" path={d.path} a={jsonPreview(d.a)} b={jsonPreview(d.b)} />
                 ))}
@@ -127,8 +128,8 @@ export function CompareView({ view }: { view: CompareData }) {
                 {view.env.removed.map((d) => (
                   <DiffRow key={`r${d.path}`} kind="removed" path={d.path} a={jsonPreview(d.value)} b={NOT_RECORDED} />
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         ) : null}
       </Section>
@@ -140,12 +141,12 @@ const KIND_CLASS = { changed: "text-amber-700 dark:text-pending", added: "text-g
 
 function DiffRow({ kind, path, a, b }: { kind: keyof typeof KIND_CLASS; path: string; a: string; b: string }) {
   return (
-    <tr data-testid="env-diff-row" data-kind={kind} data-path={path}>
-      <td className={cn("px-3 py-1 font-sans", KIND_CLASS[kind])}>{kind}</td>
-      <td className="px-3 py-1">{path}</td>
-      <td className="max-w-[20rem] px-3 py-1 break-all text-muted">{a}</td>
-      <td className="max-w-[20rem] px-3 py-1 break-all">{b}</td>
-    </tr>
+    <TableRow data-testid="env-diff-row" data-kind={kind} data-path={path}>
+      <TableCell className={cn("px-3 py-1 font-sans", KIND_CLASS[kind])}>{kind}</TableCell>
+      <TableCell className="px-3 py-1">{path}</TableCell>
+      <TableCell className="max-w-[20rem] px-3 py-1 break-all text-muted">{a}</TableCell>
+      <TableCell className="max-w-[20rem] px-3 py-1 break-all">{b}</TableCell>
+    </TableRow>
   );
 }
 

@@ -1,12 +1,12 @@
 "use client";
 
-import * as Tabs from "@radix-ui/react-tabs";
 import { AlertOctagon } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { JsonTree } from "./json-tree";
 import { FactList, Section } from "./section";
 import type { EnvView } from "./types";
 import { Tag } from "./verdict-badge";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 /** Every environment document of the run: key facts first, then the whole document as a tree. */
 export function EnvSection({ envs }: { envs: EnvView[] }) {
@@ -22,26 +22,26 @@ export function EnvSection({ envs }: { envs: EnvView[] }) {
   const first = envs[0]?.label ?? "";
   return (
     <Section title="Environment" testId="env-section" note={envs.length > 1 ? `${envs.length} documents` : undefined}>
-      <Tabs.Root defaultValue={first} className="rounded-lg border border-border bg-panel">
-        <Tabs.List aria-label="Environment documents" className="flex flex-wrap gap-1 border-b border-border px-2 pt-2">
+      <Tabs defaultValue={first} className="rounded-lg border border-border bg-panel">
+        <TabsList aria-label="Environment documents" className="flex flex-wrap gap-1 border-b border-border px-2 pt-2">
           {envs.map((e) => (
-            <Tabs.Trigger
+            <TabsTrigger
               key={e.label}
               value={e.label}
               data-testid="env-tab"
               className={cn(
-                "-mb-px flex items-center gap-1.5 rounded-t-md border border-transparent px-2.5 py-1 font-mono text-xs text-muted hover:text-fg",
+                "-mb-px flex h-auto items-center gap-1.5 rounded-none rounded-t-md border border-transparent px-2.5 py-1 font-mono data-[state=active]:font-normal",
                 "data-[state=active]:border-border data-[state=active]:border-b-[var(--panel)] data-[state=active]:bg-panel data-[state=active]:text-fg",
               )}
             >
               {e.label}
               {e.error ? <AlertOctagon size={12} className="text-denied" aria-label="unreadable" /> : null}
               {e.partial ? <Tag tone="warn">partial</Tag> : null}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {envs.map((e) => (
-          <Tabs.Content key={e.label} value={e.label} className="space-y-4 p-4" data-testid="env-panel">
+          <TabsContent key={e.label} value={e.label} className="space-y-4 p-4" data-testid="env-panel">
             {e.error ? (
               <p role="alert" className="font-mono text-xs break-all text-denied">
                 {e.error}
@@ -63,9 +63,9 @@ export function EnvSection({ envs }: { envs: EnvView[] }) {
                 </details>
               </>
             )}
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </Section>
   );
 }

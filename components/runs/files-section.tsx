@@ -7,6 +7,7 @@ import { fileHref } from "./filter-runs";
 import { Section } from "./section";
 import type { RunFile } from "./types";
 import { useRawFile } from "./use-raw-file";
+import { Button, buttonVariants } from "@/components/ui/button";
 
 /** Every artifact of the run as recorded: view inline or download. */
 export function FilesSection({ files, override }: { files: RunFile[]; override: string | null }) {
@@ -35,11 +36,11 @@ function FileRow({ file, override }: { file: RunFile; override: string | null })
           {file.name}
         </span>
         <span className="w-20 text-right font-mono text-xs text-muted tabular">{bytes(file.size)}</span>
-        <button type="button" onClick={() => setOpen((o) => !o)} data-testid="file-view" aria-expanded={open} className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-muted hover:bg-subtle hover:text-fg">
+        <Button variant="ghost" size="sm" onClick={() => setOpen((o) => !o)} data-testid="file-view" aria-expanded={open} className="h-auto gap-1 rounded px-1.5 py-0.5">
           {open ? <EyeOff size={12} aria-hidden /> : <Eye size={12} aria-hidden />}
           {open ? "Hide" : "View"}
-        </button>
-        <a href={fileHref(file.rel, override, true)} download data-testid="file-download" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-muted hover:bg-subtle hover:text-fg">
+        </Button>
+        <a href={fileHref(file.rel, override, true)} download data-testid="file-download" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-auto gap-1 rounded px-1.5 py-0.5" })}>
           <Download size={12} aria-hidden /> Download
         </a>
       </div>

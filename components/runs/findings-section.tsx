@@ -1,6 +1,7 @@
 import { FactList, Section } from "./section";
 import type { SanitizerView } from "./types";
 import { VerdictBadge } from "./verdict-badge";
+import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@/components/ui/table";
 
 const SEVERITY: Record<string, string> = { error: "text-denied", warning: "text-amber-700 dark:text-pending", warn: "text-amber-700 dark:text-pending" };
 
@@ -16,53 +17,53 @@ export function FindingsSection({ report }: { report: SanitizerView }) {
             { label: "target", value: report.target },
           ]}
         />
-        <table className="w-full text-sm" data-testid="sanitizer-checks">
-          <thead>
-            <tr className="border-b border-border text-left text-xs text-muted">
-              <th className="py-1 pr-3 font-medium">Check</th>
-              <th className="py-1 pr-3 font-medium">State</th>
-              <th className="py-1 pr-3 font-medium">Verdict</th>
-              <th className="py-1 pr-3 text-right font-medium">Findings</th>
-              <th className="py-1 font-medium">Reason</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
+        <Table className="w-full text-sm" data-testid="sanitizer-checks">
+          <TableHeader>
+            <TableRow className="border-b border-border text-left text-xs text-muted">
+              <TableHead className="py-1 pr-3 font-medium">Check</TableHead>
+              <TableHead className="py-1 pr-3 font-medium">State</TableHead>
+              <TableHead className="py-1 pr-3 font-medium">Verdict</TableHead>
+              <TableHead className="py-1 pr-3 text-right font-medium">Findings</TableHead>
+              <TableHead className="py-1 font-medium">Reason</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody className="divide-y divide-border">
             {report.checks.map((c, i) => (
-              <tr key={i}>
-                <td className="py-1 pr-3 font-mono text-xs">{c.sanitizer ?? "–"}</td>
-                <td className="py-1 pr-3 text-xs">{c.state ?? "–"}</td>
-                <td className="py-1 pr-3">
+              <TableRow key={i}>
+                <TableCell className="py-1 pr-3 font-mono text-xs">{c.sanitizer ?? "–"}</TableCell>
+                <TableCell className="py-1 pr-3 text-xs">{c.state ?? "–"}</TableCell>
+                <TableCell className="py-1 pr-3">
                   <VerdictBadge verdict={c.verdict} />
-                </td>
-                <td className="py-1 pr-3 text-right font-mono text-xs tabular">{c.findings}</td>
-                <td className="py-1 font-mono text-xs text-muted">{c.reason ?? "–"}</td>
-              </tr>
+                </TableCell>
+                <TableCell className="py-1 pr-3 text-right font-mono text-xs tabular">{c.findings}</TableCell>
+                <TableCell className="py-1 font-mono text-xs text-muted">{c.reason ?? "–"}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
         {report.groups.length === 0 ? (
           <p className="text-sm text-muted" data-testid="findings-empty">
             No findings.
           </p>
         ) : (
-          <table className="w-full text-sm" data-testid="finding-groups">
-            <thead>
-              <tr className="border-b border-border text-left text-xs text-muted">
-                <th className="py-1 pr-3 font-medium">Sanitizer</th>
-                <th className="py-1 pr-3 font-medium">Code</th>
-                <th className="py-1 pr-3 font-medium">Severity</th>
-                <th className="py-1 pr-3 text-right font-medium">Count</th>
-                <th className="py-1 font-medium">Kernels · example</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
+          <Table className="w-full text-sm" data-testid="finding-groups">
+            <TableHeader>
+              <TableRow className="border-b border-border text-left text-xs text-muted">
+                <TableHead className="py-1 pr-3 font-medium">Sanitizer</TableHead>
+                <TableHead className="py-1 pr-3 font-medium">Code</TableHead>
+                <TableHead className="py-1 pr-3 font-medium">Severity</TableHead>
+                <TableHead className="py-1 pr-3 text-right font-medium">Count</TableHead>
+                <TableHead className="py-1 font-medium">Kernels · example</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className="divide-y divide-border">
               {report.groups.map((g, i) => (
-                <tr key={i} data-testid="finding-group" className="align-top">
-                  <td className="py-1.5 pr-3 font-mono text-xs">{g.sanitizer ?? "–"}</td>
-                  <td className="py-1.5 pr-3 font-mono text-xs">{g.code ?? "–"}</td>
-                  <td className={`py-1.5 pr-3 text-xs ${SEVERITY[g.severity ?? ""] ?? ""}`}>{g.severity ?? "–"}</td>
-                  <td className="py-1.5 pr-3 text-right font-mono text-xs tabular">{g.count}</td>
-                  <td className="py-1.5 text-xs">
+                <TableRow key={i} data-testid="finding-group" className="align-top">
+                  <TableCell className="py-1.5 pr-3 font-mono text-xs">{g.sanitizer ?? "–"}</TableCell>
+                  <TableCell className="py-1.5 pr-3 font-mono text-xs">{g.code ?? "–"}</TableCell>
+                  <TableCell className={`py-1.5 pr-3 text-xs ${SEVERITY[g.severity ?? ""] ?? ""}`}>{g.severity ?? "–"}</TableCell>
+                  <TableCell className="py-1.5 pr-3 text-right font-mono text-xs tabular">{g.count}</TableCell>
+                  <TableCell className="py-1.5 text-xs">
                     {g.kernels.length ? (
                       <div className="truncate font-mono text-muted" title={g.kernels.join("\n")}>
                         {g.kernels.slice(0, 3).join(", ")}
@@ -70,11 +71,11 @@ export function FindingsSection({ report }: { report: SanitizerView }) {
                       </div>
                     ) : null}
                     {g.example ? <div className="line-clamp-2 break-words">{g.example}</div> : null}
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </div>
     </Section>

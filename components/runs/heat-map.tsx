@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { pct, ratio } from "./format";
 import { HEAT_METRICS, heatBackground, type HeatMetric, heatShade, heatTextLight, heatValue } from "./heat";
 import type { CellView } from "./types";
+import { Button } from "@/components/ui/button";
 
 /** Up to this many cells get labelled tiles; more get small squares (names in tooltips). */
 const LABELLED_MAX = 120;
@@ -35,16 +36,17 @@ export function MetricSwitch({ metric, onChange }: { metric: HeatMetric; onChang
   return (
     <div role="group" aria-label="Heat-map metric" className="inline-flex rounded-md border border-border bg-panel p-0.5" data-testid="heat-metric">
       {HEAT_METRICS.map((m) => (
-        <button
+        <Button
           key={m.id}
-          type="button"
+          variant="plain"
+          size="bare"
           aria-pressed={metric === m.id}
           data-testid={`heat-metric-${m.id}`}
           onClick={() => onChange(m.id)}
           className={cn("rounded px-2 py-0.5 text-xs", metric === m.id ? "bg-accent-soft font-medium text-fg" : "text-muted hover:text-fg")}
         >
           {m.label}
-        </button>
+        </Button>
       ))}
     </div>
   );
@@ -87,9 +89,10 @@ export const HeatMap = memo(function HeatMap({ cells, metric, onPick }: { cells:
             style,
           };
           return labelled ? (
-            <button
+            <Button
               key={cell.index}
-              type="button"
+              variant="plain"
+              size="bare"
               {...common}
               className={cn(
                 "flex h-11 w-36 flex-col justify-center rounded border px-2 text-left",
@@ -103,7 +106,7 @@ export const HeatMap = memo(function HeatMap({ cells, metric, onPick }: { cells:
                 <span className="truncate">{cell.name}</span>
               </span>
               <span className={cn("font-mono text-xs leading-4 tabular", missing && "text-muted italic")}>{missing ? "not recorded" : valueText(heatValue(cell, metric), metric)}</span>
-            </button>
+            </Button>
           ) : (
             <div
               key={cell.index}

@@ -4,6 +4,7 @@ import { ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { defaultOpen, flattenJson, visibleNodes } from "./env-tree";
+import { Button } from "@/components/ui/button";
 
 /** A JSON document as a collapsible tree with its own search (matches keep their ancestors). */
 export function JsonTree({ value, testId }: { value: unknown; testId?: string }) {
@@ -33,12 +34,12 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
           data-testid="env-search"
           className="h-7 w-64 max-w-full rounded-md border border-border bg-panel px-2 text-xs placeholder:text-muted focus:border-accent focus:outline-none"
         />
-        <button type="button" className="text-xs text-muted hover:text-fg" onClick={() => setOpen(new Set(nodes.filter((n) => n.kind !== "value").map((n) => n.path)))}>
+        <Button variant="ghost" size="bare" className="text-xs hover:bg-transparent" onClick={() => setOpen(new Set(nodes.filter((n) => n.kind !== "value").map((n) => n.path)))}>
           Expand all
-        </button>
-        <button type="button" className="text-xs text-muted hover:text-fg" onClick={() => setOpen(new Set())}>
+        </Button>
+        <Button variant="ghost" size="bare" className="text-xs hover:bg-transparent" onClick={() => setOpen(new Set())}>
           Collapse all
-        </button>
+        </Button>
         <span className="ml-auto text-xs text-muted tabular">{searching ? `${shown.filter((n) => n.kind === "value").length} matching values` : `${nodes.length} keys`}</span>
       </div>
       {shown.length === 0 ? (
@@ -62,11 +63,11 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
                 style={{ paddingLeft: `${0.5 + n.depth * 1.1}rem` }}
               >
                 {container ? (
-                  <button type="button" onClick={() => toggle(n.path)} className="flex items-baseline gap-1 text-left" aria-label={`${isOpen ? "Collapse" : "Expand"} ${n.path}`} disabled={searching}>
+                  <Button variant="plain" size="bare" onClick={() => toggle(n.path)} className="flex items-baseline gap-1 text-left disabled:opacity-100" aria-label={`${isOpen ? "Collapse" : "Expand"} ${n.path}`} disabled={searching}>
                     <ChevronRight size={11} aria-hidden className={cn("shrink-0 self-center text-muted transition-transform", isOpen && "rotate-90")} />
                     <span className="text-fg">{n.key}</span>
                     <span className="text-muted">{n.kind === "array" ? `[${n.childCount}]` : `{${n.childCount}}`}</span>
-                  </button>
+                  </Button>
                 ) : (
                   <>
                     <span className="w-[11px] shrink-0" aria-hidden />

@@ -3,6 +3,7 @@
 import { FolderOpen } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 /** The `?root=` override: another folder to browse this session, without editing settings. */
 export function RootForm({ root, override }: { root: string; override: string | null }) {
@@ -29,20 +30,20 @@ export function RootForm({ root, override }: { root: string; override: string | 
           className="h-8 w-full rounded-md border border-border bg-panel pr-2 pl-8 font-mono text-xs placeholder:text-muted focus:border-accent focus:outline-none"
         />
       </label>
-      <button type="submit" className="h-8 rounded-md border border-border bg-panel px-2.5 text-sm hover:bg-subtle" data-testid="root-apply">
+      <Button type="submit" className="px-2.5" data-testid="root-apply">
         Open
-      </button>
+      </Button>
       {override ? (
-        <button
-          type="button"
-          className="h-8 rounded-md px-2 text-sm text-muted hover:bg-subtle hover:text-fg"
+        <Button
+          variant="ghost"
+          className="px-2"
           onClick={() => {
             setValue("");
             router.push("/runs");
           }}
         >
           Use settings
-        </button>
+        </Button>
       ) : null}
     </form>
   );

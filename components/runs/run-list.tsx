@@ -13,6 +13,9 @@ import type { RunListResponse, RunRow } from "./types";
 import { useRunList } from "./use-run-list";
 import { useRuns } from "./use-runs";
 import { Tag, VerdictBadge } from "./verdict-badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
+import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@/components/ui/table";
 
 const TH = "px-3 py-2 text-left text-xs font-medium text-muted whitespace-nowrap";
 const TD = "px-3 py-1.5 align-middle";
@@ -26,25 +29,19 @@ export function RunList({ initial }: { initial: RunListResponse }) {
   const failure = error ?? refreshError;
 
   const th = (label: string, key: RunSortKey, right = false) => (
-    <th className={cn(TH, right && "text-right")} aria-sort={ariaSort(sort, key)}>
+    <TableHead className={cn(TH, right && "text-right")} aria-sort={ariaSort(sort, key)}>
       <SortButton label={label} sortKey={key} sort={sort} onSort={list.sortBy} right={right} />
-    </th>
+    </TableHead>
   );
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <RootForm root={data.root} override={data.override} />
-        <button
-          type="button"
-          onClick={() => refresh()}
-          disabled={refreshing}
-          data-testid="runs-refresh"
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-panel px-2.5 text-sm hover:bg-subtle disabled:opacity-60"
-        >
+        <Button onClick={() => refresh()} disabled={refreshing} data-testid="runs-refresh" className="px-2.5">
           <RefreshCw size={13} className={refreshing ? "animate-spin" : ""} aria-hidden />
           Refresh
-        </button>
+        </Button>
       </div>
       {data.rootError && data.override ? (
         <p role="alert" className="rounded-md border border-denied/40 bg-denied/5 px-3 py-2 text-sm text-denied" data-testid="root-error">
@@ -60,25 +57,23 @@ export function RunList({ initial }: { initial: RunListResponse }) {
       {data.runs.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2">
           <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search runs" testId="runs-search" />
-          <select
+          <Select
             aria-label="Filter by verdict"
             data-testid="filter-verdict"
             value={filter.verdict}
             onChange={(e) => setFilter((f) => ({ ...f, verdict: e.target.value as typeof f.verdict }))}
-            className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
           >
             <option value="">All verdicts</option>
             <option value="pass">pass</option>
             <option value="fail">fail / error</option>
             <option value="warn">warn</option>
             <option value="unknown">unknown</option>
-          </select>
-          <select
+          </Select>
+          <Select
             aria-label="Filter by layout"
             data-testid="filter-layout"
             value={filter.layout}
             onChange={(e) => setFilter((f) => ({ ...f, layout: e.target.value }))}
-            className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
           >
             <option value="">All layouts</option>
             {list.layouts.map((l) => (
@@ -86,7 +81,7 @@ export function RunList({ initial }: { initial: RunListResponse }) {
                 {l}
               </option>
             ))}
-          </select>
+          </Select>
           <div className="ml-auto flex items-center gap-2">
             <span className="text-xs text-muted tabular" data-testid="runs-count">
               {list.rows.length === data.runs.length ? `${data.runs.length} runs` : `${list.rows.length} of ${data.runs.length} runs`}
@@ -96,14 +91,14 @@ export function RunList({ initial }: { initial: RunListResponse }) {
               <Link
                 href={compareHref(a, b, data.override)}
                 data-testid="compare-button"
-                className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-white hover:opacity-90"
+                className={buttonVariants({ variant: "primary" })}
               >
                 <GitCompareArrows size={14} aria-hidden /> Compare
               </Link>
             ) : (
-              <button type="button" disabled data-testid="compare-button" className="inline-flex h-8 items-center gap-1.5 rounded-md border border-border px-3 text-sm text-muted opacity-70">
+              <Button disabled data-testid="compare-button" className="text-muted">
                 <GitCompareArrows size={14} aria-hidden /> Compare
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -113,33 +108,33 @@ export function RunList({ initial }: { initial: RunListResponse }) {
         <RunsEmpty root={data.root} rootError={data.rootError} filtered={filtered && data.runs.length > 0} />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-panel">
-          <table className="w-full border-collapse text-sm" data-testid="runs-table">
-            <thead className="border-b border-border bg-subtle/60">
-              <tr>
-                <th className={cn(TH, "w-8")}>
+          <Table className="w-full border-collapse text-sm" data-testid="runs-table">
+            <TableHeader className="border-b border-border bg-subtle/60">
+              <TableRow>
+                <TableHead className={cn(TH, "w-8")}>
                   <span className="sr-only">Pick to compare</span>
-                </th>
+                </TableHead>
                 {th("When (UTC)", "when")}
                 {th("Verdict", "verdict")}
                 {th("Ticket", "ticket")}
                 {th("Workload / case", "workload")}
-                <th className={cn(TH, "hidden xl:table-cell")} aria-sort={ariaSort(sort, "layout")}>
+                <TableHead className={cn(TH, "hidden xl:table-cell")} aria-sort={ariaSort(sort, "layout")}>
                   <SortButton label="Layout" sortKey="layout" sort={sort} onSort={list.sortBy} />
-                </th>
+                </TableHead>
                 {th("Cells", "cells", true)}
                 {th("Failed", "failedCells", true)}
-                <th className={TH}>Env</th>
-                <th className={cn(TH, "hidden lg:table-cell")} aria-sort={ariaSort(sort, "rel")}>
+                <TableHead className={TH}>Env</TableHead>
+                <TableHead className={cn(TH, "hidden lg:table-cell")} aria-sort={ariaSort(sort, "rel")}>
                   <SortButton label="Path" sortKey="rel" sort={sort} onSort={list.sortBy} />
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className="divide-y divide-border">
               {list.rows.map((row) => (
                 <RunTableRow key={row.rel} row={row} override={data.override} picked={list.picked.includes(row.rel)} onPick={() => list.toggle(row.rel)} />
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
     </div>
@@ -150,16 +145,16 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
   const href = runHref(row.rel, override);
   const title = row.workload ?? row.case ?? row.rel.split("/").at(-1) ?? row.rel;
   return (
-    <tr data-testid="run-row" data-rel={row.rel} className={cn("hover:bg-subtle/70", picked && "bg-accent-soft/50")}>
-      <td className={cn(TD, "w-8")}>
+    <TableRow data-testid="run-row" data-rel={row.rel} className={cn("hover:bg-subtle/70", picked && "bg-accent-soft/50")}>
+      <TableCell className={cn(TD, "w-8")}>
         <input type="checkbox" checked={picked} onChange={onPick} aria-label={`Pick ${row.rel} to compare`} data-testid="run-pick" className="size-3.5 accent-[var(--color-accent)]" />
-      </td>
-      <td className={cn(TD, "font-mono text-xs whitespace-nowrap tabular")}>{when(row.when)}</td>
-      <td className={TD}>
+      </TableCell>
+      <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap tabular")}>{when(row.when)}</TableCell>
+      <TableCell className={TD}>
         <VerdictBadge verdict={row.verdict} />
-      </td>
-      <td className={cn(TD, "font-mono text-xs whitespace-nowrap")}>{row.ticket ?? <span className="text-muted">–</span>}</td>
-      <td className={cn(TD, "max-w-[12rem] lg:max-w-[16rem]")}>
+      </TableCell>
+      <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap")}>{row.ticket ?? <span className="text-muted">–</span>}</TableCell>
+      <TableCell className={cn(TD, "max-w-[12rem] lg:max-w-[16rem]")}>
         <div className="flex items-center gap-1.5">
           <Link href={href} title={row.rel} className="truncate font-medium hover:text-accent hover:underline" data-testid="run-link">
             {title}
@@ -171,13 +166,13 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
             </span>
           ) : null}
         </div>
-      </td>
-      <td className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>{row.layout}</td>
-      <td className={cn(TD, "text-right font-mono text-xs tabular")}>{row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}</td>
-      <td className={cn(TD, "text-right font-mono text-xs tabular", (row.failedCells ?? 0) > 0 && "text-denied")}>
+      </TableCell>
+      <TableCell className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>{row.layout}</TableCell>
+      <TableCell className={cn(TD, "text-right font-mono text-xs tabular")}>{row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}</TableCell>
+      <TableCell className={cn(TD, "text-right font-mono text-xs tabular", (row.failedCells ?? 0) > 0 && "text-denied")}>
         {row.failedCells === null ? <span className="text-muted">–</span> : int(row.failedCells)}
-      </td>
-      <td className={TD}>
+      </TableCell>
+      <TableCell className={TD}>
         {row.partialEnv ? (
           <Tag tone="warn" title="An environment snapshot of this run is partial (partial: true)" testId="partial-env">
             partial
@@ -187,12 +182,12 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
         ) : (
           <span className="text-xs text-muted">–</span>
         )}
-      </td>
-      <td className={cn(TD, "hidden max-w-[22rem] lg:table-cell")}>
+      </TableCell>
+      <TableCell className={cn(TD, "hidden max-w-[22rem] lg:table-cell")}>
         <span className="block truncate font-mono text-xs text-muted" title={row.rel}>
           {row.rel}
         </span>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

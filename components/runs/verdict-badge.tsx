@@ -1,37 +1,29 @@
 import { cn } from "@/components/ui/cn";
 import { verdictTone, type VerdictTone } from "./verdict";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 
-const STYLES: Record<VerdictTone, string> = {
-  pass: "border-done/40 bg-done/10 text-green-700 dark:text-done",
-  fail: "border-denied/40 bg-denied/10 text-denied",
-  warn: "border-pending/50 bg-pending/10 text-amber-700 dark:text-pending",
-  unknown: "border-border bg-subtle text-muted",
+const TONES: Record<VerdictTone, { tone: BadgeTone; className: string }> = {
+  pass: { tone: "done", className: "bg-done/10 text-green-700 dark:text-done" },
+  fail: { tone: "denied", className: "bg-denied/10" },
+  warn: { tone: "pending", className: "bg-pending/10" },
+  unknown: { tone: "neutral", className: "bg-subtle" },
 };
 
 export function VerdictBadge({ verdict, className }: { verdict: string | null; className?: string }) {
   const tone = verdictTone(verdict);
   return (
-    <span
-      data-testid="verdict-badge"
-      data-tone={tone}
-      className={cn("inline-flex items-center rounded border px-1.5 py-px font-mono text-[11px] leading-4 whitespace-nowrap", STYLES[tone], className)}
-    >
+    <Badge tone={TONES[tone].tone} data-testid="verdict-badge" data-tone={tone} className={cn("font-mono", TONES[tone].className, className)}>
       {verdict ?? "unknown"}
-    </span>
+    </Badge>
   );
 }
 
 /** A small neutral or warning tag (partial env, unreliable, baseline). */
 export function Tag({ children, tone = "neutral", title, testId }: { children: React.ReactNode; tone?: "neutral" | "warn" | "fail" | "accent"; title?: string; testId?: string }) {
-  const styles = {
-    neutral: "border-border text-muted",
-    warn: "border-pending/50 text-amber-700 dark:text-pending",
-    fail: "border-denied/40 text-denied",
-    accent: "border-accent/40 text-accent",
-  } as const;
+  const tones = { neutral: "neutral", warn: "pending", fail: "denied", accent: "accent" } as const;
   return (
-    <span title={title} data-testid={testId} className={cn("inline-flex items-center rounded border px-1 text-[10.5px] leading-4 whitespace-nowrap", styles[tone])}>
+    <Badge tone={tones[tone]} title={title} data-testid={testId} className="px-1 py-0 text-[10.5px]">
       {children}
-    </span>
+    </Badge>
   );
 }

@@ -3,6 +3,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
 
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
@@ -12,14 +13,15 @@ export function ThemeToggle() {
   const dark = mounted && resolvedTheme === "dark";
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="icon"
       onClick={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")}
       data-testid="theme-toggle"
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
-      className="rounded-md p-1.5 text-muted hover:bg-subtle hover:text-fg"
+      className="p-1.5"
     >
       {dark ? <Sun size={16} /> : <Moon size={16} />}
-    </button>
+    </Button>
   );
 }

@@ -1,16 +1,17 @@
 import { cn } from "@/components/ui/cn";
 import type { ToolJson } from "@/lib/tools/registry-json";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 export type BadgeKind = "builtin" | "plugin" | "mcp" | "readonly" | "changes-state" | "needs-confirmation" | "disabled";
 
-const STYLES: Record<BadgeKind, string> = {
-  builtin: "border-border text-muted",
-  plugin: "border-accent/40 text-accent",
-  mcp: "border-violet-500/40 text-violet-600 dark:text-violet-400",
-  readonly: "border-done/40 text-done",
-  "changes-state": "border-denied/40 text-denied",
-  "needs-confirmation": "border-pending/50 text-amber-700 dark:text-pending",
-  disabled: "border-border bg-subtle text-muted line-through",
+const TONE: Record<BadgeKind, BadgeTone> = {
+  builtin: "neutral",
+  plugin: "accent",
+  mcp: "violet",
+  readonly: "done",
+  "changes-state": "denied",
+  "needs-confirmation": "pending",
+  disabled: "neutral",
 };
 
 export const BADGE_LABELS: Record<BadgeKind, string> = {
@@ -36,10 +37,10 @@ export function badgeLabel(kind: BadgeKind, tool: Pick<ToolJson, "source_package
   return kind === "mcp" ? tool.source_package : BADGE_LABELS[kind];
 }
 
-export function Badge({ kind, label }: { kind: BadgeKind; label?: string }) {
+export function ToolBadge({ kind, label }: { kind: BadgeKind; label?: string }) {
   return (
-    <span data-testid={`badge-${kind}`} className={cn("inline-flex items-center rounded border px-1.5 py-px text-[11px] leading-4 whitespace-nowrap", kind === "mcp" && "font-mono", STYLES[kind])}>
+    <Badge tone={TONE[kind]} data-testid={`badge-${kind}`} className={cn(kind === "mcp" && "font-mono", kind === "disabled" && "bg-subtle line-through")}>
       {label ?? BADGE_LABELS[kind]}
-    </span>
+    </Badge>
   );
 }

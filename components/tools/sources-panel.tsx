@@ -2,6 +2,7 @@ import { Server } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import type { Diagnostic, SourceStatus } from "@/lib/tools/registry-types";
 import { diagnosticId } from "./diagnostic-anchor";
+import { Button } from "@/components/ui/button";
 
 const STATE = {
   connected: { dot: "bg-done", text: "text-done", label: "connected" },
@@ -69,9 +70,9 @@ export function SourcesPanel({ sources, diagnostics, onShowTools }: { sources: S
               </div>
               <div className="col-start-2 row-start-1 text-right text-xs lg:col-start-3">
                 {source.state === "connected" ? (
-                  <button type="button" onClick={() => onShowTools(source.package)} className="text-accent tabular hover:underline" data-testid="source-tools">
+                  <Button variant="link" size="bare" onClick={() => onShowTools(source.package)} className="tabular" data-testid="source-tools">
                     {source.toolCount} tool{source.toolCount === 1 ? "" : "s"}
-                  </button>
+                  </Button>
                 ) : failure ? (
                   <a href={`#${diagnosticId(failure)}`} className="text-accent hover:underline">
                     Why?

@@ -5,11 +5,12 @@ import { useMemo, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
-import { Badge, BADGE_LABELS, badgeLabel, badgesOf, type BadgeKind } from "./badges";
+import { BADGE_LABELS, badgeLabel, badgesOf, ToolBadge, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
 import { filterTools, type ToolFilter } from "./filter-tools";
 import { SourcesPanel } from "./sources-panel";
 import { useTools } from "./use-tools";
+import { Select } from "@/components/ui/select";
 
 const SAMPLE_README = "/docs/plugins";
 
@@ -28,12 +29,11 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
       <SourcesPanel sources={data.sources} diagnostics={data.diagnostics} onShowTools={(sourcePackage) => setFilter({ query: "", sourcePackage, badge: "" })} />
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search tools" testId="tools-search" />
-        <select
+        <Select
           aria-label="Filter by package"
           data-testid="filter-package"
           value={filter.sourcePackage}
           onChange={(e) => setFilter((f) => ({ ...f, sourcePackage: e.target.value }))}
-          className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
         >
           <option value="">All packages</option>
           {packages.map((p) => (
@@ -41,13 +41,12 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
               {p}
             </option>
           ))}
-        </select>
-        <select
+        </Select>
+        <Select
           aria-label="Filter by badge"
           data-testid="filter-badge"
           value={filter.badge}
           onChange={(e) => setFilter((f) => ({ ...f, badge: e.target.value as BadgeKind | "" }))}
-          className="h-8 rounded-md border border-border bg-panel px-2 text-sm"
         >
           <option value="">All kinds</option>
           {(Object.keys(BADGE_LABELS) as BadgeKind[]).map((b) => (
@@ -55,7 +54,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
               {BADGE_LABELS[b]}
             </option>
           ))}
-        </select>
+        </Select>
         <span className="ml-auto text-xs text-muted tabular" data-testid="tools-count">
           {rows.length === total ? `${total} tools` : `${rows.length} of ${total} tools`} · {pluginCount} from plugins
           {data.sources.length ? ` · ${mcpCount} from MCP servers` : ""}
@@ -86,7 +85,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
                 <p className="col-span-2 row-start-2 min-w-0 truncate text-sm text-muted lg:col-span-1 lg:col-start-2 lg:row-start-1">{tool.summary}</p>
                 <div className="col-start-2 row-start-1 flex flex-wrap justify-end gap-1 lg:col-start-3">
                   {badgesOf(tool).map((b) => (
-                    <Badge key={b} kind={b} label={badgeLabel(b, tool)} />
+                    <ToolBadge key={b} kind={b} label={badgeLabel(b, tool)} />
                   ))}
                 </div>
               </Link>

@@ -2,6 +2,7 @@
 
 import { RotateCcw, TriangleAlert } from "lucide-react";
 import Link from "next/link";
+import { Button } from "./button";
 
 /**
  * A server component's error reaches the browser as a generic message and a digest (Next keeps
@@ -37,9 +38,9 @@ export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void
         </p>
       )}
       <div className="mt-4 flex items-center gap-3">
-        <button type="button" onClick={retry} data-testid="error-retry" className="flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-white hover:opacity-90">
+        <Button variant="primary" onClick={retry} data-testid="error-retry">
           <RotateCcw size={14} aria-hidden /> Try again
-        </button>
+        </Button>
         <Link href="/chat" className="text-sm text-accent underline">
           Start a new chat
         </Link>

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge, badgeLabel, badgesOf } from "@/components/tools/badges";
+import { badgeLabel, badgesOf, ToolBadge } from "@/components/tools/badges";
 import { McpSourceNote } from "@/components/tools/mcp-source-note";
 import { PackageCard } from "@/components/tools/package-card";
 import { schemaRows } from "@/components/tools/schema-rows";
@@ -60,7 +60,7 @@ export default async function ToolPage({ params }: Params) {
           </span>
           <div className="flex flex-wrap gap-1">
             {badgesOf(json).map((b) => (
-              <Badge key={b} kind={b} label={badgeLabel(b, json)} />
+              <ToolBadge key={b} kind={b} label={badgeLabel(b, json)} />
             ))}
           </div>
         </div>

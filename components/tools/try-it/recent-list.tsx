@@ -3,6 +3,7 @@
 import { RotateCcw } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import type { RecentCall } from "./recent-calls";
+import { Button } from "@/components/ui/button";
 
 const TONE: Record<RecentCall["outcome"], string> = {
   done: "text-done",
@@ -19,9 +20,9 @@ export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: Re
           Recent calls in this browser
         </h3>
         {calls.length ? (
-          <button type="button" onClick={onClear} className="ml-auto text-xs text-muted hover:text-fg">
+          <Button variant="ghost" size="bare" onClick={onClear} className="ml-auto text-xs hover:bg-transparent">
             Clear
-          </button>
+          </Button>
         ) : null}
       </div>
       {calls.length === 0 ? (
@@ -35,15 +36,9 @@ export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: Re
                 {JSON.stringify(c.input)}
               </code>
               {c.durationMs !== undefined ? <span className="shrink-0 font-mono text-muted tabular">{c.durationMs} ms</span> : null}
-              <button
-                type="button"
-                disabled={disabled}
-                onClick={() => onRunAgain(c)}
-                data-testid="recent-run-again"
-                className="inline-flex shrink-0 items-center gap-1 rounded border border-border px-1.5 py-0.5 hover:bg-subtle disabled:opacity-50"
-              >
+              <Button size="sm" disabled={disabled} onClick={() => onRunAgain(c)} data-testid="recent-run-again" className="h-auto shrink-0 gap-1 rounded px-1.5 py-0.5">
                 <RotateCcw size={11} aria-hidden /> Run again
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

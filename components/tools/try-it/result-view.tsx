@@ -1,11 +1,10 @@
 "use client";
 
-import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2, CircleSlash, Clock, XCircle } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import type { Outcome } from "./use-try-it";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-const TAB = "h-7 rounded px-2 text-xs text-muted data-[state=active]:bg-subtle data-[state=active]:text-fg";
 
 function describe(r: Outcome): { label: string; tone: "done" | "error" | "pending"; text: string } {
   if (r.status === "done") return { label: r.isError ? (r.timedOut ? "timed out" : "error") : r.madeChanges ? "done · made changes" : "done", tone: r.isError ? "error" : "done", text: r.text };
@@ -25,7 +24,7 @@ export function ResultView({ result }: { result: Outcome }) {
       aria-live="polite"
       className={cn("rounded-md border", d.tone === "done" && "border-done/40", d.tone === "error" && "border-denied/50 bg-denied/5", d.tone === "pending" && "border-pending/60 bg-pending/5")}
     >
-      <Tabs.Root defaultValue="text">
+      <Tabs defaultValue="text">
         <div className="flex items-center gap-2 border-b border-border/70 px-3 py-1.5">
           <Icon size={14} aria-hidden className={cn(d.tone === "done" && "text-done", d.tone === "error" && "text-denied", d.tone === "pending" && "text-pending")} />
           <span className={cn("text-xs font-medium", d.tone === "done" && "text-done", d.tone === "error" && "text-denied", d.tone === "pending" && "text-amber-700 dark:text-pending")}>{d.label}</span>
@@ -34,26 +33,26 @@ export function ResultView({ result }: { result: Outcome }) {
               {result.durationMs} ms
             </span>
           ) : null}
-          <Tabs.List className="ml-auto flex gap-1" aria-label="Result view">
-            <Tabs.Trigger value="text" className={TAB}>
+          <TabsList className="ml-auto" aria-label="Result view">
+            <TabsTrigger value="text">
               Text
-            </Tabs.Trigger>
-            <Tabs.Trigger value="raw" className={TAB}>
+            </TabsTrigger>
+            <TabsTrigger value="raw">
               Raw
-            </Tabs.Trigger>
-          </Tabs.List>
+            </TabsTrigger>
+          </TabsList>
         </div>
-        <Tabs.Content value="text">
+        <TabsContent value="text">
           <pre data-testid="try-it-result-text" className={cn("max-h-96 overflow-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words", d.tone === "error" && "text-denied")}>
             {d.text || "(empty result)"}
           </pre>
-        </Tabs.Content>
-        <Tabs.Content value="raw">
+        </TabsContent>
+        <TabsContent value="raw">
           <pre data-testid="try-it-result-raw" className="max-h-96 overflow-auto p-3 font-mono text-xs leading-5">
             {typeof raw === "string" ? JSON.stringify(raw) : JSON.stringify(raw, null, 2)}
           </pre>
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

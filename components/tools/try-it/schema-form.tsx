@@ -4,6 +4,8 @@ import { Plus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { initialValue, withKey, type FieldNode } from "./form-model";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 
 const INPUT = "w-full rounded-md border border-border bg-panel px-2 text-sm text-fg focus:border-accent focus:outline-none disabled:opacity-60";
 
@@ -34,10 +36,11 @@ function Field(props: FieldProps) {
   const { node, path, issues, label } = props;
   const id = useId();
   const issue = issues.get(path);
+  const issueId = `${id}-issue`;
   const hint = [node.description, node.defaultValue !== undefined ? `default ${JSON.stringify(node.defaultValue)}` : undefined].filter(Boolean).join(" · ");
   if (node.spec.kind === "object") {
     return (
-      <fieldset className="rounded-md border border-border p-3" data-field={path}>
+      <fieldset className="rounded-md border border-border p-3" data-field={path} aria-describedby={issue ? issueId : undefined}>
         <legend className="px-1 font-mono text-xs">
           {label ?? node.key}
           {node.required ? <span className="text-denied"> *</span> : null}
@@ -48,7 +51,7 @@ function Field(props: FieldProps) {
             <Field key={f.key} node={f} path={`${path}.${f.key}`} value={isObj(props.value) ? props.value[f.key] : undefined} onChange={(v) => props.onChange(withKey(props.value, f.key, v))} issues={issues} disabled={props.disabled} />
           ))}
         </div>
-        {issue ? <FieldIssue text={issue} /> : null}
+        {issue ? <FieldIssue id={issueId} text={issue} /> : null}
       </fieldset>
     );
   }
@@ -61,15 +64,15 @@ function Field(props: FieldProps) {
         </span>
         {hint ? <span className="min-w-0 truncate text-xs text-muted" title={hint}>{hint}</span> : null}
       </label>
-      <Control {...props} id={id} invalid={issue !== undefined} />
-      {issue ? <FieldIssue text={issue} /> : null}
+      <Control {...props} id={id} invalid={issue !== undefined} describedBy={issue ? issueId : undefined} />
+      {issue ? <FieldIssue id={issueId} text={issue} /> : null}
     </div>
   );
 }
 
-function FieldIssue({ text }: { text: string }) {
+function FieldIssue({ id, text }: { id: string; text: string }) {
   return (
-    <p className="mt-1 text-xs text-denied" data-testid="field-issue">
+    <p id={id} className="mt-1 text-xs text-denied" data-testid="field-issue">
       {text}
     </p>
   );
@@ -79,16 +82,19 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function Control({ node, path, value, onChange, issues, disabled, id, invalid }: FieldProps & { id: string; invalid: boolean }) {
+function Control({ node, path, value, onChange, issues, disabled, id, invalid, describedBy }: FieldProps & { id: string; invalid: boolean; describedBy?: string }) {
   const spec = node.spec;
   const cls = cn(INPUT, invalid && "border-denied");
+  // Every control says whether it is wrong and points at the text that says why.
+  const aria = { "aria-invalid": invalid || undefined, "aria-describedby": describedBy };
   switch (spec.kind) {
     case "string":
       return spec.multiline ? (
-        <textarea id={id} rows={3} className={cn(cls, "py-1.5 font-mono text-xs")} value={typeof value === "string" ? value : ""} disabled={disabled} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />
+        <textarea id={id} {...aria} rows={3} className={cn(cls, "py-1.5 font-mono text-xs")} value={typeof value === "string" ? value : ""} disabled={disabled} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />
       ) : (
         <input
           id={id}
+          {...aria}
           className={cn(cls, "h-8 font-mono text-xs")}
           value={typeof value === "string" ? value : ""}
           disabled={disabled}
@@ -101,6 +107,7 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid }:
       return (
         <input
           id={id}
+          {...aria}
           type="number"
           className={cn(cls, "h-8 w-40 font-mono text-xs tabular")}
           value={typeof value === "number" ? value : ""}
@@ -113,25 +120,25 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid }:
       );
     case "boolean":
       return node.required ? (
-        <input id={id} type="checkbox" className="size-4 accent-(--color-accent)" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+        <input id={id} {...aria} type="checkbox" className="size-4 accent-(--color-accent)" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       ) : (
-        <select id={id} className={cn(cls, "h-8 w-32")} value={value === undefined ? "" : String(value)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}>
+        <Select id={id} {...aria} className={cn(cls, "w-32")} value={value === undefined ? "" : String(value)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}>
           <option value="">— unset —</option>
           <option value="true">true</option>
           <option value="false">false</option>
-        </select>
+        </Select>
       );
     case "enum": {
       const index = spec.options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value));
       return (
-        <select id={id} className={cn(cls, "h-8 w-auto min-w-40 font-mono text-xs")} value={index < 0 ? "" : String(index)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : spec.options[Number(e.target.value)])}>
+        <Select id={id} {...aria} className={cn(cls, "w-auto min-w-40 font-mono text-xs")} value={index < 0 ? "" : String(index)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : spec.options[Number(e.target.value)])}>
           <option value="">{node.required ? "— choose —" : "— unset —"}</option>
           {spec.options.map((o, i) => (
             <option key={i} value={i}>
               {typeof o === "string" ? o : JSON.stringify(o)}
             </option>
           ))}
-        </select>
+        </Select>
       );
     }
     case "array": {
@@ -144,30 +151,26 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid }:
               <div className="min-w-0 flex-1">
                 <Field node={spec.item} path={`${path}.${i}`} label={`[${i}]`} value={item} issues={issues} disabled={disabled} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} />
               </div>
-              <button type="button" aria-label={`Remove item ${i}`} disabled={disabled} onClick={() => onChange(items.filter((_, j) => j !== i))} className="mt-5 rounded p-1 text-muted hover:bg-subtle hover:text-fg">
+              <Button variant="ghost" size="icon" aria-label={`Remove item ${i}`} disabled={disabled} onClick={() => onChange(items.filter((_, j) => j !== i))} className="mt-5 rounded">
                 <X size={14} aria-hidden />
-              </button>
+              </Button>
             </div>
           ))}
-          <button
-            type="button"
-            disabled={disabled || !canAdd}
-            onClick={() => onChange([...items, initialValue({ ...spec.item, required: true })])}
-            className="inline-flex h-7 items-center gap-1 rounded-md border border-border px-2 text-xs hover:bg-subtle disabled:opacity-50"
-          >
+          <Button size="sm" disabled={disabled || !canAdd} onClick={() => onChange([...items, initialValue({ ...spec.item, required: true })])} className="gap-1 bg-transparent">
             <Plus size={12} aria-hidden /> Add item
-          </button>
+          </Button>
         </div>
       );
     }
     case "json":
     case "object":
-      return <JsonControl id={id} value={value} onChange={onChange} disabled={disabled} className={cls} />;
+      return <JsonControl id={id} value={value} onChange={onChange} disabled={disabled} className={cls} invalid={invalid} describedBy={describedBy} />;
   }
 }
 
 /** A free-form JSON value: keeps the text while it does not parse yet. */
-function JsonControl({ id, value, onChange, disabled, className }: { id: string; value: unknown; onChange(v: unknown): void; disabled?: boolean; className: string }) {
+function JsonControl({ id, value, onChange, disabled, className, invalid, describedBy }: { id: string; value: unknown; onChange(v: unknown): void; disabled?: boolean; className: string; invalid: boolean; describedBy?: string }) {
+  const errorId = `${id}-json-error`;
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value)));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -185,6 +188,8 @@ function JsonControl({ id, value, onChange, disabled, className }: { id: string;
     <>
       <textarea
         id={id}
+        aria-invalid={invalid || error !== null || undefined}
+        aria-describedby={[error !== null ? errorId : undefined, describedBy].filter(Boolean).join(" ") || undefined}
         rows={2}
         className={cn(className, "py-1.5 font-mono text-xs")}
         value={text}
@@ -205,7 +210,7 @@ function JsonControl({ id, value, onChange, disabled, className }: { id: string;
           }
         }}
       />
-      {error ? <p className="mt-1 text-xs text-denied">Not JSON yet: {error}</p> : null}
+      {error ? <p id={errorId} className="mt-1 text-xs text-denied">Not JSON yet: {error}</p> : null}
     </>
   );
 }

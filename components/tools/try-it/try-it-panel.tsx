@@ -1,10 +1,8 @@
 "use client";
 
-import * as Tabs from "@radix-ui/react-tabs";
 import { Loader2, Play } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
-import { cn } from "@/components/ui/cn";
 import type { Schema } from "../schema-rows";
 import { Elapsed } from "./elapsed";
 import { formModel, initialObject, issuesByPath } from "./form-model";
@@ -14,8 +12,9 @@ import { ResultView } from "./result-view";
 import { SchemaForm } from "./schema-form";
 import { useTryIt } from "./use-try-it";
 import { validateAgainst, type Issue } from "./validate";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-const TAB = "h-7 rounded px-2.5 text-xs text-muted data-[state=active]:bg-subtle data-[state=active]:font-medium data-[state=active]:text-fg";
 
 export interface TryItPanelProps {
   tool: string;
@@ -36,6 +35,7 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
   const [raw, setRaw] = useState(() => pretty(fields ? initialObject(fields) : {}));
   const [rawError, setRawError] = useState<string | null>(null);
   const [clientIssues, setClientIssues] = useState<Issue[]>([]);
+  const jsonErrorId = useId();
   const recent = useRecentCalls(tool);
   const { state, run, approve, deny } = useTryIt(tool, recent.add);
   const issues = useMemo(() => issuesByPath([...clientIssues, ...state.serverIssues]), [clientIssues, state.serverIssues]);
@@ -88,6 +88,7 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
   }
 
   const clientSummary = clientIssues.filter((i) => i.path === "" || (mode === "json" && i.path !== ""));
+  const jsonInvalid = rawError !== null || clientSummary.length > 0;
   return (
     <div className="space-y-4" data-testid="try-it">
       <form
@@ -103,34 +104,36 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
           }
         }}
       >
-        <Tabs.Root value={mode} onValueChange={switchMode}>
-          <Tabs.List className="mb-3 flex gap-1" aria-label="Input editor">
-            <Tabs.Trigger value="form" disabled={!fields} className={cn(TAB, "disabled:opacity-40")} data-testid="try-it-tab-form">
+        <Tabs value={mode} onValueChange={switchMode}>
+          <TabsList className="mb-3" aria-label="Input editor">
+            <TabsTrigger value="form" disabled={!fields} data-testid="try-it-tab-form">
               Form
-            </Tabs.Trigger>
-            <Tabs.Trigger value="json" className={TAB} data-testid="try-it-tab-json">
+            </TabsTrigger>
+            <TabsTrigger value="json" data-testid="try-it-tab-json">
               JSON
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="form">
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="form">
             {fields ? <SchemaForm fields={fields} value={value} onChange={setValue} issues={issues} disabled={busy} /> : null}
-          </Tabs.Content>
-          <Tabs.Content value="json">
+          </TabsContent>
+          <TabsContent value="json">
             {!fields ? <p className="mb-2 text-xs text-muted">This schema has no form; write the input as JSON.</p> : null}
             <textarea
               aria-label="Input as JSON"
               data-testid="try-it-json"
+              aria-invalid={jsonInvalid || undefined}
+              aria-describedby={[rawError !== null ? `${jsonErrorId}-parse` : undefined, clientSummary.length > 0 ? `${jsonErrorId}-issues` : undefined].filter(Boolean).join(" ") || undefined}
               value={raw}
               rows={8}
               disabled={busy}
               onChange={(e) => setRaw(e.target.value)}
               className="w-full rounded-md border border-border bg-panel p-2 font-mono text-xs leading-5 focus:border-accent focus:outline-none"
             />
-          </Tabs.Content>
-        </Tabs.Root>
-        {rawError ? <p className="mt-1 text-xs text-denied">The input is not valid JSON: {rawError}</p> : null}
+          </TabsContent>
+        </Tabs>
+        {rawError ? <p id={`${jsonErrorId}-parse`} className="mt-1 text-xs text-denied">The input is not valid JSON: {rawError}</p> : null}
         {clientSummary.length > 0 ? (
-          <ul className="mt-2 space-y-0.5 text-xs text-denied" data-testid="try-it-issues">
+          <ul id={`${jsonErrorId}-issues`} className="mt-2 space-y-0.5 text-xs text-denied" data-testid="try-it-issues">
             {clientSummary.map((i) => (
               <li key={`${i.path}:${i.message}`}>
                 <span className="font-mono">{i.path || "input"}</span>: {i.message}
@@ -143,10 +146,10 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
           </p>
         ) : null}
         <div className="mt-3 flex items-center gap-3">
-          <button type="submit" disabled={busy} data-testid="try-it-run" className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-white hover:opacity-90 disabled:opacity-60">
+          <Button type="submit" variant="primary" disabled={busy} data-testid="try-it-run">
             {state.running ? <Loader2 size={14} className="animate-spin" aria-hidden /> : <Play size={14} aria-hidden />}
             Run
-          </button>
+          </Button>
           {state.running && state.startedAt ? (
             <span className="text-xs text-running" data-testid="try-it-running">
               running… <Elapsed since={state.startedAt} />
