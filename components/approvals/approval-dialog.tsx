@@ -1,7 +1,7 @@
 "use client";
 
 import { ShieldAlert } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Countdown } from "./countdown";
@@ -24,9 +24,9 @@ export interface ApprovalDialogProps {
   /** Offer "approve for this chat" (chat only; try-it approves once). */
   allowGrant?: boolean;
   busy?: boolean;
-  onApprove(options: { grant: boolean }): void;
-  onDeny(reason: string | undefined): void;
-  onExpire?(): void;
+  onApprove: (options: { grant: boolean }) => void;
+  onDeny: (reason: string | undefined) => void;
+  onExpire?: () => void;
 }
 
 /**
@@ -38,10 +38,13 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
   const [grant, setGrant] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
   const reasonId = useId();
-  useEffect(() => {
+  // A new request starts with an empty reason and no grant (state adjusted while rendering, as React advises).
+  const [shownId, setShownId] = useState(request?.approvalId);
+  if (shownId !== request?.approvalId) {
+    setShownId(request?.approvalId);
     setReason("");
     setGrant(false);
-  }, [request?.approvalId]);
+  }
 
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>

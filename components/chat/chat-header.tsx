@@ -17,8 +17,8 @@ export interface ChatHeaderProps {
   models: ModelChoice[];
   grants: string[];
   locked: boolean;
-  onChange(change: Partial<ChatConfig>): void;
-  onRevokeGrant(tool: string): void;
+  onChange: (change: Partial<ChatConfig>) => void;
+  onRevokeGrant: (tool: string) => void;
 }
 
 export function ChatHeader({ title, chatExists, chatId, config, models, grants, locked, onChange, onRevokeGrant }: ChatHeaderProps) {

@@ -1,8 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -42,7 +42,6 @@ function firstUserText(messages: UIMessage[]): string | undefined {
 export function ChatView(props: ChatViewProps) {
   const queryClient = useQueryClient();
   const [config, setConfig] = useState(props.initialConfig);
-  const [grants, setGrants] = useState(props.initialGrants);
   const session = useChatSession(props.chatId, props.initialMessages, config);
   const { messages, status, stop, sendMessage, regenerate, approve, deny } = session;
   const serverError = session.serverError ?? (status === "ready" && messages.length === 0 ? props.loadError : undefined);
@@ -57,17 +56,27 @@ export function ChatView(props: ChatViewProps) {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [messages]);
 
-  const refreshGrants = useCallback(async () => {
-    try {
-      setGrants((await fetchJson<{ grants: string[] }>(`/api/chats/${props.chatId}`)).grants);
-    } catch (error) {
-      // 404: the first turn failed before the server stored the chat, so it has no grants yet.
-      if (!(error instanceof FetchError && error.status === 404)) toast.error(`Could not refresh this chat's grants: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }, [props.chatId]);
+  const grantsQuery = useQuery({
+    queryKey: queryKeys.chats.grants(props.chatId),
+    queryFn: async () => {
+      try {
+        return (await fetchJson<{ grants: string[] }>(`/api/chats/${props.chatId}`)).grants;
+      } catch (error) {
+        // 404: the first turn failed before the server stored the chat, so it has no grants yet.
+        if (error instanceof FetchError && error.status === 404) return [];
+        toast.error(`Could not refresh this chat's grants: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    },
+    initialData: props.initialGrants,
+    enabled: false,
+  });
+  const grants = grantsQuery.data;
+  const { refetch: refetchGrants } = grantsQuery;
+  // A finished turn may have added a grant ("for this chat"): read them again.
   useEffect(() => {
-    if (status === "ready" && exists) void refreshGrants();
-  }, [status, exists, refreshGrants]);
+    if (status === "ready" && exists) void refetchGrants();
+  }, [status, exists, refetchGrants]);
 
   const changeConfig = async (change: Partial<ChatConfig>) => {
     setConfig((c) => ({ ...c, ...change }));
@@ -86,7 +95,7 @@ export function ChatView(props: ChatViewProps) {
     } catch (error) {
       toast.error(`Could not revoke the grant for ${tool}: ${(error as Error).message}`);
     }
-    await refreshGrants();
+    await refetchGrants();
   };
 
   // An expired approval is the server's to time out, not a denial to send: reload the chat as the
@@ -132,8 +141,8 @@ export function ChatView(props: ChatViewProps) {
           models={props.models}
           grants={grants}
           locked={streaming}
-          onChange={changeConfig}
-          onRevokeGrant={revokeGrant}
+          onChange={(change) => void changeConfig(change)}
+          onRevokeGrant={(tool) => void revokeGrant(tool)}
         />
         <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
           <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">

@@ -8,9 +8,9 @@ export interface ComposerProps {
   streaming: boolean;
   disabled?: string | false;
   canRegenerate: boolean;
-  onSend(text: string): void;
-  onStop(): void;
-  onRegenerate(): void;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  onRegenerate: () => void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Stop while streaming. */

@@ -3,7 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { toast } from "sonner";
 import { errorFromResponse, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -14,32 +14,42 @@ export interface ChatConfig {
   supervised: boolean;
 }
 
+/**
+ * The transport to Toolroom's route, made once per chat: it reads the chat's settings and the grants
+ * to send through refs, at send time, so a change of model or mode applies to the next message.
+ */
+function chatTransport(config: RefObject<ChatConfig>, grantIds: RefObject<Set<string>>) {
+  return new DefaultChatTransport<UIMessage>({
+    api: "/api/chat",
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      // The stream itself is read by the SDK; only a refusal goes through the shared error reading.
+      if (!response.ok) throw await errorFromResponse(response, "POST /api/chat");
+      return response;
+    },
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
+      const { modelRef, toolMode, supervised } = config.current;
+      const body = { id, message: messages.at(-1), trigger, messageId, model: modelRef, toolMode, supervised, grantApprovalIds: [...grantIds.current] };
+      grantIds.current.clear();
+      return { body };
+    },
+  });
+}
+
 /** useChat wired to Toolroom's route: the server keeps the history, so only the last message travels. */
 export function useChatSession(chatId: string, initialMessages: UIMessage[], config: ChatConfig) {
   const queryClient = useQueryClient();
   const configRef = useRef(config);
-  configRef.current = config;
+  useEffect(() => {
+    configRef.current = config;
+  }, [config]);
   const grantIds = useRef(new Set<string>());
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<UIMessage>({
-        api: "/api/chat",
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          // The stream itself is read by the SDK; only a refusal goes through the shared error reading.
-          if (!response.ok) throw await errorFromResponse(response, "POST /api/chat");
-          return response;
-        },
-        prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
-          const body = { id, message: messages.at(-1), trigger, messageId, model: configRef.current.modelRef, toolMode: configRef.current.toolMode, supervised: configRef.current.supervised, grantApprovalIds: [...grantIds.current] };
-          grantIds.current.clear();
-          return { body };
-        },
-      }),
-    [],
-  );
+  // The compiler cannot see that the transport reads these refs only when a request is sent, never
+  // while rendering; useChat keeps the first transport it is given, so the refs are how it stays current.
+  // eslint-disable-next-line react-hooks/refs
+  const [transport] = useState(() => chatTransport(configRef, grantIds));
 
   const chat = useChat({
     id: chatId,

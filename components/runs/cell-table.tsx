@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { AlertOctagon, ChevronRight } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import { CellDetails } from "./cell-details";
 import type { CellSort, CellSortKey } from "./filter-cells";
@@ -58,11 +58,13 @@ export function CellTable({
     initialRect: { width: 1100, height: 520 },
   });
 
-  useEffect(() => {
-    if (!focus) return;
-    const i = rows.findIndex((c) => c.index === focus.index);
+  // Only a new focus request scrolls; later re-renders (new rows, a new virtualizer) must not yank the view back.
+  const scrollTo = useEffectEvent((index: number) => {
+    const i = rows.findIndex((c) => c.index === index);
     if (i !== -1) virtualizer.scrollToIndex(i, { align: "start" });
-    // Only a new focus request scrolls; later re-renders must not yank the view back.
+  });
+  useEffect(() => {
+    if (focus) scrollTo(focus.index);
   }, [focus]);
 
   return (

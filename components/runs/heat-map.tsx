@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, useEffect, useState } from "react";
+import { useMounted } from "@/components/ui/use-mounted";
+import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 import { pct, ratio } from "./format";
 import { HEAT_METRICS, heatBackground, type HeatMetric, heatShade, heatTextLight, heatValue } from "./heat";
@@ -56,8 +57,7 @@ export function MetricSwitch({ metric, onChange }: { metric: HeatMetric; onChang
 export const HeatMap = memo(function HeatMap({ cells, metric, onPick }: { cells: readonly CellView[]; metric: HeatMetric; onPick: (index: number) => void }) {
   const labelled = cells.length <= LABELLED_MAX;
   // Thousands of tiles are drawn in the browser only: in the server's HTML they would be most of the page's weight.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useMounted();
   if (!labelled && !mounted) {
     return (
       <div className="flex h-24 items-center justify-center text-xs text-muted" data-testid="heat-map-loading">

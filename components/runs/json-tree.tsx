@@ -55,6 +55,7 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
               <li
                 key={n.path}
                 role="treeitem"
+                aria-selected={false}
                 aria-expanded={container ? isOpen : undefined}
                 aria-level={n.depth + 1}
                 data-testid="env-node"

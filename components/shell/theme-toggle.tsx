@@ -1,15 +1,14 @@
 "use client";
 
+import { useMounted } from "@/components/ui/use-mounted";
 import { Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   // The server cannot know the theme: render the neutral label until mounted, so hydration matches.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useMounted();
   const dark = mounted && resolvedTheme === "dark";
 
   return (

@@ -27,7 +27,7 @@ export function dedent(text: string): string[] {
 function inlineItems(text: string): { term: string; text: string }[] | null {
   const parts = text.split(/;\s+/).map((p) => p.trim().replace(/\.$/, ""));
   const items = parts.map((p) => ITEM.exec(p)).map((m) => (m ? { term: m[1] ?? "", text: m[2] ?? "" } : null));
-  return items.length > 0 && items.every((i) => i !== null) ? (items as { term: string; text: string }[]) : null;
+  return items.length > 0 && items.every((i) => i !== null) ? (items) : null;
 }
 
 function isHeading(line: string): boolean {

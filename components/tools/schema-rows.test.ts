@@ -8,7 +8,7 @@ function row(rows: SchemaRow[], path: string): SchemaRow {
   return found;
 }
 
-const fromZod = (schema: z.ZodType): Schema => z.toJSONSchema(schema, { io: "input" }) as Schema;
+const fromZod = (schema: z.ZodType): Schema => z.toJSONSchema(schema, { io: "input" });
 
 describe("schemaRows", () => {
   it("1. flat object: types, required, descriptions", () => {

@@ -84,7 +84,7 @@ function mergeAllOf(root: Schema, schema: Schema): Schema {
     if (!isSchema(part0)) continue;
     const part = typeof part0.$ref === "string" ? (resolveRef(root, part0.$ref) ?? part0) : part0;
     const props = { ...(isSchema(merged.properties) ? merged.properties : {}), ...(isSchema(part.properties) ? part.properties : {}) };
-    const required = [...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(part.required) ? part.required : [])];
+    const required = [...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []), ...(Array.isArray(part.required) ? (part.required as unknown[]) : [])];
     merged = { ...part, ...merged, properties: props, required };
     if (Object.keys(props).length === 0) delete merged.properties;
     if (required.length === 0) delete merged.required;
@@ -148,7 +148,7 @@ export function typeLabel(root: Schema, schema0: Schema, seen: string[] = []): {
 /** The schema's bounds and formats as short phrases. */
 export function constraintsOf(schema: Schema): string[] {
   const out: string[] = [];
-  const num = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+  const num = (key: string) => (typeof schema[key] === "number" ? (schema[key]) : undefined);
   const pair = (lo: number | undefined, hi: number | undefined, unit: string) => {
     if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `exactly ${lo}${unit}` : `${lo}–${hi}${unit}`);
     else if (lo !== undefined) out.push(`≥ ${lo}${unit}`);

@@ -32,13 +32,13 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export interface ConfirmDialogProps {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   /** Red confirm button for what cannot be undone. */
   destructive?: boolean;
-  onConfirm(): void;
+  onConfirm: () => void;
   testId?: string;
 }
 

@@ -6,6 +6,7 @@ export const queryKeys = {
   chats: {
     all: ["chats"] as const,
     list: () => [...queryKeys.chats.all, "list"] as const,
+    grants: (chatId: string) => [...queryKeys.chats.all, "grants", chatId] as const,
   },
   tools: {
     all: ["tools"] as const,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Schema } from "../schema-rows";
 import { formModel, initialObject, withKey } from "./form-model";
 
-const zs = (s: z.ZodType): Schema => z.toJSONSchema(s, { io: "input" }) as Schema;
+const zs = (s: z.ZodType): Schema => z.toJSONSchema(s, { io: "input" });
 
 describe("formModel", () => {
   it("maps strings, bounded numbers, booleans and enums", () => {

@@ -30,7 +30,7 @@ function isSchema(v: unknown): v is Schema {
 }
 
 function num(s: Schema, key: string): number | undefined {
-  return typeof s[key] === "number" ? (s[key] as number) : undefined;
+  return typeof s[key] === "number" ? (s[key]) : undefined;
 }
 
 /** Follows `$ref`s (guarding cycles) and unwraps `X | null` to X. */
@@ -44,7 +44,7 @@ function normalize(root: Schema, schema: Schema, stack: string[]): { schema: Sch
       const target = resolveRef(root, s.$ref);
       if (!target) return { schema: {}, nullable, recursive: false, stack: next };
       const { $ref, ...siblings } = s;
-      next = [...next, $ref as string];
+      next = [...next, $ref];
       s = { ...target, ...siblings };
       continue;
     }

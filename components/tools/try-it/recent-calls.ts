@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import { useMounted } from "@/components/ui/use-mounted";
 
 /** One past try-it call, kept per browser so "run again" survives reloads. */
 export interface RecentCall {
@@ -26,9 +27,12 @@ function load(tool: string): RecentCall[] {
 }
 
 export function useRecentCalls(tool: string) {
-  const [calls, setCalls] = useState<RecentCall[]>([]);
-  // localStorage exists only in the browser: read after mount, not during the server render.
-  useEffect(() => setCalls(load(tool)), [tool]);
+  // localStorage exists only in the browser: nothing in the server render, then the stored list
+  // until this visit changes it.
+  const mounted = useMounted();
+  const [changed, setChanged] = useState<{ tool: string; calls: RecentCall[] } | null>(null);
+  const calls = !mounted ? [] : changed?.tool === tool ? changed.calls : load(tool);
+  const setCalls = useCallback((update: (prev: RecentCall[]) => RecentCall[]) => setChanged((c) => ({ tool, calls: update(c?.tool === tool ? c.calls : load(tool)) })), [tool]);
   const add = useCallback(
     (call: Omit<RecentCall, "id" | "at">) => {
       setCalls((prev) => {
@@ -41,11 +45,11 @@ export function useRecentCalls(tool: string) {
         return next;
       });
     },
-    [tool],
+    [tool, setCalls],
   );
   const clear = useCallback(() => {
     window.localStorage.removeItem(keyOf(tool));
-    setCalls([]);
-  }, [tool]);
+    setCalls(() => []);
+  }, [tool, setCalls]);
   return { calls, add, clear };
 }

@@ -12,7 +12,7 @@ const TONE: Record<RecentCall["outcome"], string> = {
   "timed-out": "text-amber-700 dark:text-pending",
 };
 
-export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: RecentCall[]; onRunAgain(call: RecentCall): void; onClear(): void; disabled?: boolean }) {
+export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: RecentCall[]; onRunAgain: (call: RecentCall) => void; onClear: () => void; disabled?: boolean }) {
   return (
     <section aria-labelledby="recent-title" data-testid="try-it-recent">
       <div className="mb-1.5 flex items-center">

@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { initialValue, withKey, type FieldNode } from "./form-model";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ interface FieldProps {
   node: FieldNode;
   path: string;
   value: unknown;
-  onChange(value: unknown): void;
+  onChange: (value: unknown) => void;
   issues: Map<string, string>;
   disabled?: boolean;
   /** Array items are labelled by position, not by key. */
@@ -21,7 +21,7 @@ interface FieldProps {
 }
 
 /** The fields of an object input; each edits its own key of `value`. */
-export function SchemaForm({ fields, value, onChange, issues, disabled }: { fields: FieldNode[]; value: Record<string, unknown>; onChange(v: Record<string, unknown>): void; issues: Map<string, string>; disabled?: boolean }) {
+export function SchemaForm({ fields, value, onChange, issues, disabled }: { fields: FieldNode[]; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; issues: Map<string, string>; disabled?: boolean }) {
   if (fields.length === 0) return <p className="text-sm text-muted">This tool takes no arguments.</p>;
   return (
     <div className="space-y-3" data-testid="try-it-form">
@@ -122,7 +122,7 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
       return node.required ? (
         <input id={id} {...aria} type="checkbox" className="size-4 accent-(--color-accent)" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       ) : (
-        <Select id={id} {...aria} className={cn(cls, "w-32")} value={value === undefined ? "" : String(value)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}>
+        <Select id={id} {...aria} className={cn(cls, "w-32")} value={value === true ? "true" : value === false ? "false" : ""} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}>
           <option value="">— unset —</option>
           <option value="true">true</option>
           <option value="false">false</option>
@@ -142,7 +142,7 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
       );
     }
     case "array": {
-      const items = Array.isArray(value) ? value : [];
+      const items: unknown[] = Array.isArray(value) ? (value as unknown[]) : [];
       const canAdd = spec.maxItems === undefined || items.length < spec.maxItems;
       return (
         <div className="space-y-2 border-l-2 border-border pl-3">
@@ -169,12 +169,15 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
 }
 
 /** A free-form JSON value: keeps the text while it does not parse yet. */
-function JsonControl({ id, value, onChange, disabled, className, invalid, describedBy }: { id: string; value: unknown; onChange(v: unknown): void; disabled?: boolean; className: string; invalid: boolean; describedBy?: string }) {
+function JsonControl({ id, value, onChange, disabled, className, invalid, describedBy }: { id: string; value: unknown; onChange: (v: unknown) => void; disabled?: boolean; className: string; invalid: boolean; describedBy?: string }) {
   const errorId = `${id}-json-error`;
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value)));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    // Follow outside changes (run again, raw tab) unless the text already means the same value.
+  // Follow outside changes (run again, raw tab) unless the text already means the same value;
+  // state adjusted while rendering, as React advises, not in an effect.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
     setText((t) => {
       try {
         if (t.trim() !== "" && JSON.stringify(JSON.parse(t)) === JSON.stringify(value)) return t;
@@ -183,7 +186,7 @@ function JsonControl({ id, value, onChange, disabled, className, invalid, descri
       }
       return value === undefined ? (t.trim() === "" ? t : "") : JSON.stringify(value);
     });
-  }, [value]);
+  }
   return (
     <>
       <textarea

@@ -18,7 +18,7 @@ export function validateAgainst(schema: Schema, value: unknown): Issue[] {
   let parser = cache.get(schema);
   if (parser === undefined) {
     try {
-      parser = z.fromJSONSchema(schema as never) as unknown as Parser;
+      parser = z.fromJSONSchema(schema);
     } catch {
       parser = null;
     }
