@@ -5,7 +5,12 @@ import { defineConfig } from "@playwright/test";
 
 // Workers re-read this file: pick the port and the throwaway state once, in the main process.
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"]).toString().trim();
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
   process.env.E2E_STATE = path.join(os.tmpdir(), `toolroom-e2e-${process.pid}`);
 }
 const port = Number(process.env.E2E_PORT);
@@ -27,7 +32,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+      ],
     },
   },
   webServer: {

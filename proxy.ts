@@ -32,7 +32,10 @@ export function proxy(request: NextRequest): NextResponse {
     const location = new URL(decision.location, request.url).toString();
     response = new NextResponse(null, { status: 303, headers: { Location: location, "Set-Cookie": decision.setCookie, "Cache-Control": "no-store" } });
   } else {
-    response = new NextResponse(`${decision.message}\n`, { status: decision.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    response = new NextResponse(`${decision.message}\n`, {
+      status: decision.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;

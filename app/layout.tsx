@@ -7,7 +7,13 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Toolroom", template: "%s · Toolroom" },
   description: "A playground for LLM agents and their tools.",
-  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/icon-192.png", sizes: "192x192" }], apple: "/apple-touch-icon.png" },
+  icons: {
+    icon: [
+      { url: "/icon.svg", type: "image/svg+xml" },
+      { url: "/icon-192.png", sizes: "192x192" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
   manifest: "/manifest.webmanifest",
 };
 

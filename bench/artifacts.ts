@@ -60,15 +60,21 @@ async function main() {
       "",
       `## Run artifacts (\`npx tsx bench/artifacts.ts\`)`,
       "",
-      `${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.availableParallelism()} CPUs (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}).`,
+      `${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.availableParallelism()} CPUs (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}).`,
       `One run with a ${(bytes / 1024 / 1024).toFixed(0)} MB matrix.json (${CELLS.toLocaleString("en-US")} cells, ${SAMPLES} step-time samples each), read`,
-      "in-process through lib/artifacts/cached.ts (what /runs and /runs/view call); no server. \"loop max\" is",
+      'in-process through lib/artifacts/cached.ts (what /runs and /runs/view call); no server. "loop max" is',
       "the longest the event loop was blocked during the step (perf_hooks.monitorEventLoopDelay), i.e. the",
       `longest any concurrent request would have waited. Target: ≤ ${TARGET_MS} ms while loading.`,
       "",
       "| step | time | loop max | RSS after | |",
       "|---|---:|---:|---:|---|",
-      ...rows.map((r) => `| ${r.label} | ${r.ms.toFixed(0)} ms | ${r.loopMaxMs.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ${r.label.startsWith("before") ? "" : r.loopMaxMs <= TARGET_MS ? "pass" : "FAIL"} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.label} | ${r.ms.toFixed(0)} ms | ${r.loopMaxMs.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ${r.label.startsWith("before") ? "" : r.loopMaxMs <= TARGET_MS ? "pass" : "FAIL"} |`,
+      ),
       "",
       `The run page's view (first ${view.view.matrix?.cells.rows.length ?? 0} cells inline; ${view.pages.length} pages of cells from /api/runs/cells, ${(pagesBytes / 1024 / 1024).toFixed(0)} MB of JSON in all, kept in the view cache): ${(pageBytes / 1024).toFixed(0)} KB of JSON.`,
       "",

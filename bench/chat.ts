@@ -54,8 +54,15 @@ const words = Array.from({ length: CHUNKS }, (_, i) => `w${i % 997} `);
 const expectedText = words.join("");
 const encoder = new TextEncoder();
 const sseEvent = (delta: object, finish: string | null) =>
-  encoder.encode(`data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 0, model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
-const events = [sseEvent({ role: "assistant", content: "" }, null), ...words.map((content) => sseEvent({ content }, null)), sseEvent({}, "stop"), encoder.encode("data: [DONE]\n\n")];
+  encoder.encode(
+    `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 0, model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+  );
+const events = [
+  sseEvent({ role: "assistant", content: "" }, null),
+  ...words.map((content) => sseEvent({ content }, null)),
+  sseEvent({}, "stop"),
+  encoder.encode("data: [DONE]\n\n"),
+];
 
 globalThis.fetch = async (input) => {
   if (!String(input instanceof Request ? input.url : input).startsWith(BASE_URL)) throw new Error(`bench: unexpected fetch ${String(input)}`);
@@ -73,7 +80,11 @@ globalThis.fetch = async (input) => {
 const settingsFile = path.join(dir, "toolroom.yaml");
 fs.writeFileSync(
   settingsFile,
-  JSON.stringify({ sourceRoot, llms: { bench: { provider: "openai-compatible", baseURL: BASE_URL, model: MODEL } }, chat: { llm: { type: "ref", ref: "bench" }, textProtocol: "action" } }),
+  JSON.stringify({
+    sourceRoot,
+    llms: { bench: { provider: "openai-compatible", baseURL: BASE_URL, model: MODEL } },
+    chat: { llm: { type: "ref", ref: "bench" }, textProtocol: "action" },
+  }),
 );
 setLoadedSettings(loadSettings({ files: [settingsFile], env: {} }));
 // The registry is built once per server process; the first request of a real server pays it, not each turn.
@@ -169,9 +180,12 @@ const medians = (times: Record<Variant, number[]>) => Object.fromEntries(names.m
 const w = medians(wall);
 const c = medians(cpu);
 const vsBare = (m: Record<Variant, number>, name: Variant) => (name === "provider" ? "—" : `${(m[name] / m.bare).toFixed(2)}×`);
-const net = (m: Record<Variant, number>, name: Variant) => (name === "provider" || name === "bare" ? "—" : `${((m[name] - m.provider) / (m.bare - m.provider)).toFixed(2)}×`);
+const net = (m: Record<Variant, number>, name: Variant) =>
+  name === "provider" || name === "bare" ? "—" : `${((m[name] - m.provider) / (m.bare - m.provider)).toFixed(2)}×`;
 
-console.log(`${CHUNKS} text deltas; medians of ${REPS} interleaved runs after ${WARMUP} warm-up rounds; node ${process.version}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
+console.log(
+  `${CHUNKS} text deltas; medians of ${REPS} interleaved runs after ${WARMUP} warm-up rounds; node ${process.version}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
+);
 console.log("");
 console.log("| Path | Wall | vs bare | CPU | vs bare | CPU vs bare, provider's share removed |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: |");

@@ -105,7 +105,7 @@ function generate(root: string): { files: number; bytes: number; needles: number
     const dir = path.join(root, `pkg${i % 50}`, `mod${Math.floor(i / 50) % 40}`);
     fs.mkdirSync(dir, { recursive: true });
     const py = i % 4 === 0;
-    const target = avg * (0.2 + (rand(1600) / 1000));
+    const target = avg * (0.2 + rand(1600) / 1000);
     const lines: string[] = [];
     let size = 0;
     while (size < target) {
@@ -150,16 +150,20 @@ function miniSearchOf(files: FileIndex<SearchFileData>): MiniSearchChunks {
   return mini;
 }
 
-
 async function rankingCases(): Promise<void> {
   const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-rank-"));
   try {
     fs.cpSync(path.join(import.meta.dirname, "..", "lib", "builtins", "__fixtures__", "search-repo"), fixture, { recursive: true });
     const state = await searchIndexFor(fs.realpathSync(fixture), {});
     const mini = miniSearchOf(state.files);
-    for (const [name, index] of [["ChunkIndex", state.chunks], ["MiniSearch", mini]] as [string, Searcher][]) {
+    for (const [name, index] of [
+      ["ChunkIndex", state.chunks],
+      ["MiniSearch", mini],
+    ] as [string, Searcher][]) {
       const misses = SEARCH_RANKING_CASES.filter(([q, want]) => index.search(q, 5)[0]?.key !== want).map(([q]) => q);
-      console.log(`ranking cases, ${name}: ${SEARCH_RANKING_CASES.length - misses.length}/10 defining file first (test needs ≥ 8)${misses.length ? `; missed: ${misses.join(", ")}` : ""}`);
+      console.log(
+        `ranking cases, ${name}: ${SEARCH_RANKING_CASES.length - misses.length}/10 defining file first (test needs ≥ 8)${misses.length ? `; missed: ${misses.join(", ")}` : ""}`,
+      );
     }
   } finally {
     fs.rmSync(fixture, { recursive: true, force: true });
@@ -173,7 +177,9 @@ function compareMiniSearch(files: FileIndex<SearchFileData>, chunks: Searcher, c
   const heap = heapMb() - before;
   console.log(`MiniSearch build from the same chunks: ${(buildMs / 1000).toFixed(1)} s, ${mini.size} chunks, heap +${heap.toFixed(0)} MB`);
   const [serializeMs, bytes] = timeSync(() => mini.serializedBytes());
-  console.log(`MiniSearch serialized: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${(serializeMs / 1000).toFixed(1)} s (ChunkIndex cache ${(cacheBytes / 1024 / 1024).toFixed(0)} MB)`);
+  console.log(
+    `MiniSearch serialized: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${(serializeMs / 1000).toFixed(1)} s (ChunkIndex cache ${(cacheBytes / 1024 / 1024).toFixed(0)} MB)`,
+  );
   const runs: Record<string, number[]> = { ChunkIndex: [], MiniSearch: [] };
   let overlap = 0;
   for (const q of queries) {
@@ -206,7 +212,9 @@ async function main(): Promise<void> {
   const ctx = testContext({ sourceRoot: root });
   try {
     const [genMs, tree] = await time(() => generate(root));
-    console.log(`tree: ${tree.files} files, ${(tree.bytes / 1024 / 1024).toFixed(1)} MB, ${tree.needles} needles (generated in ${(genMs / 1000).toFixed(1)} s)`);
+    console.log(
+      `tree: ${tree.files} files, ${(tree.bytes / 1024 / 1024).toFixed(1)} MB, ${tree.needles} needles (generated in ${(genMs / 1000).toFixed(1)} s)`,
+    );
     if (GENERATE_ONLY) {
       console.log(`generated: ${root}`);
       return;
@@ -242,7 +250,9 @@ async function main(): Promise<void> {
     const cacheFile = path.join(fs.realpathSync(root), ".toolroom", "cache", "search-index.jsonl");
     const cacheMb = fs.statSync(cacheFile).size / 1024 / 1024;
     console.log(`search index build (cold): ${(buildMs / 1000).toFixed(1)} s, ${state.chunks.size} chunks, cache ${cacheMb.toFixed(0)} MB (target ≤ 60 s)`);
-    console.log(`heap after build: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB (+${(heapMb() - heapBefore).toFixed(0)} MB for the index and its records)`);
+    console.log(
+      `heap after build: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB (+${(heapMb() - heapBefore).toFixed(0)} MB for the index and its records)`,
+    );
 
     const queries = [NEEDLE, "export class extends Base", `${WORDS[7]} ${WORDS[99]}`, "return promise record", WORDS[1234]!];
     const queryRuns: number[] = [];
@@ -253,7 +263,9 @@ async function main(): Promise<void> {
         if (r === 0 && q === NEEDLE) console.log(`  needle query → ${String(out).split("\n")[0]}`);
       }
     }
-    console.log(`search_code query (warm index, default 2 s refresh interval): median ${median(queryRuns).toFixed(0)} ms, max ${Math.max(...queryRuns).toFixed(0)} ms (target ≤ 200 ms)`);
+    console.log(
+      `search_code query (warm index, default 2 s refresh interval): median ${median(queryRuns).toFixed(0)} ms, max ${Math.max(...queryRuns).toFixed(0)} ms (target ≤ 200 ms)`,
+    );
     compareMiniSearch(state.files, state.chunks, fs.statSync(cacheFile).size, queries);
     const eager = testContext({ sourceRoot: root, settings: { refreshIntervalMs: 0 } });
     const walkRuns: number[] = [];

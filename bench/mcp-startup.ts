@@ -64,7 +64,12 @@ const row = (label: string, samples: Sample[]) => {
   return `${label.padEnd(34)} ${String(samples[0]?.tools ?? 0).padStart(5)} tools  start median ${median(start).toFixed(0).padStart(5)} ms (min ${Math.min(...start).toFixed(0)}, max ${Math.max(...start).toFixed(0)})  close median ${median(samples.map((s) => s.closeMs)).toFixed(0)} ms`;
 };
 const mcpMedian = median(mcp.map((s) => s.startMs));
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, ${RUNS} runs each`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}, ${RUNS} runs each`,
+);
 console.log(row("registry without MCP servers", base));
 console.log(row("registry with fs + everything (stdio)", mcp));
 console.log(`cost of the two servers: ${(mcpMedian - median(base.map((s) => s.startMs))).toFixed(0)} ms`);

@@ -36,7 +36,10 @@ export class MiniSearchChunks {
       batch.push({ id, body: repeat(tf), boost: repeat(btf) });
     });
     this.index.addAll(batch);
-    this.ids.set(key, batch.map((d) => d.id));
+    this.ids.set(
+      key,
+      batch.map((d) => d.id),
+    );
   }
 
   remove(key: string): void {

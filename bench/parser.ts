@@ -19,7 +19,7 @@ function prose(random: () => number, length: number): string {
   while (out.length < length) {
     const roll = random();
     if (roll < 0.05) out += '```\nACTION: list_files(path=".")\n<tool_call>{"name": "read_file", "arguments": {}}</tool_call>\n```\n';
-    else if (roll < 0.1) out += "Use `ACTION: read_file(path=\"x\")` to read; mid-line ACTION: and <tool_call> stay prose.\n";
+    else if (roll < 0.1) out += 'Use `ACTION: read_file(path="x")` to read; mid-line ACTION: and <tool_call> stay prose.\n';
     else if (roll < 0.2) out += "\n";
     else out += `${WORDS[Math.floor(random() * WORDS.length)]} `;
   }

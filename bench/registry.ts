@@ -15,7 +15,10 @@ function generate(root: string, tag: string): string {
   for (let i = 0; i < COUNT; i++) {
     const dir = path.join(nodeModules, `bench-plugin-${i}`);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `bench-plugin-${i}`, version: "1.0.0", type: "module", toolroom: { tools: { [`bench_tool_${i}`]: "./index.js#tool" } } }));
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: `bench-plugin-${i}`, version: "1.0.0", type: "module", toolroom: { tools: { [`bench_tool_${i}`]: "./index.js#tool" } } }),
+    );
     fs.writeFileSync(
       path.join(dir, "index.js"),
       `export const tool = { name: "bench_tool_${i}", description: "Generated tool ${i}.\\n\\nArgs: text.", input: { jsonSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }, execute: async ({ text }) => text };\n`,

@@ -27,7 +27,14 @@ function generate(root: string): number {
   const size = bigMatrix(dir, CELLS, SAMPLES);
   fs.writeFileSync(
     path.join(dir, "host_env.json"),
-    JSON.stringify({ schema_version: "1.17", captured_at: "2026-06-01T00:00:00Z", partial: false, partial_reasons: [], system_health: null, rocm: { version: "7.0.2" } }),
+    JSON.stringify({
+      schema_version: "1.17",
+      captured_at: "2026-06-01T00:00:00Z",
+      partial: false,
+      partial_reasons: [],
+      system_health: null,
+      rocm: { version: "7.0.2" },
+    }),
   );
   return size;
 }
@@ -38,7 +45,11 @@ function median(xs: number[]): number {
 }
 
 function freePort(): number {
-  return Number(execFileSync(process.execPath, ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"]).toString().trim());
+  return Number(
+    execFileSync(process.execPath, ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
+      .toString()
+      .trim(),
+  );
 }
 
 async function waitUp(url: string, server: ChildProcess, log: () => string): Promise<void> {

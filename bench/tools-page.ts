@@ -107,13 +107,26 @@ let server: ChildProcess | undefined;
 try {
   const dirs = generate(path.join(root, "plugins"));
   const config = path.join(root, "toolroom.yaml");
-  fs.writeFileSync(config, `plugins:\n  paths:\n${dirs.map((d) => `    - ${JSON.stringify(d)}`).join("\n")}\nrunsRoot: ${JSON.stringify(path.join(root, "runs"))}\n`);
+  fs.writeFileSync(
+    config,
+    `plugins:\n  paths:\n${dirs.map((d) => `    - ${JSON.stringify(d)}`).join("\n")}\nrunsRoot: ${JSON.stringify(path.join(root, "runs"))}\n`,
+  );
   const port = await freePort();
-  const env = { ...process.env, TOOLROOM_CONFIG: config, DATABASE_URL: `file:${path.join(root, "bench.db")}`, XDG_CONFIG_HOME: path.join(root, "xdg"), NEXT_DIST_DIR: distDir, PORT: String(port) };
+  const env = {
+    ...process.env,
+    TOOLROOM_CONFIG: config,
+    DATABASE_URL: `file:${path.join(root, "bench.db")}`,
+    XDG_CONFIG_HOME: path.join(root, "xdg"),
+    NEXT_DIST_DIR: distDir,
+    PORT: String(port),
+  };
   const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, stdio: "ignore" });
   if (migrate.status !== 0) throw new Error("migration failed");
   const started = performance.now();
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/tools`, server, 120_000);
   const startMs = performance.now() - started;

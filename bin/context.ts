@@ -3,7 +3,10 @@ import { setLoadedSettings } from "@/lib/settings";
 import { SettingsError } from "@/lib/settings/errors";
 
 export class CliExit extends Error {
-  constructor(readonly code: number, message = "") {
+  constructor(
+    readonly code: number,
+    message = "",
+  ) {
     super(message);
   }
 }

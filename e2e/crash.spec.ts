@@ -24,8 +24,16 @@ test.beforeAll(() => {
   fs.mkdirSync(sourceRoot);
   fs.writeFileSync(path.join(sourceRoot, "README.md"), "# crash test\n");
   const config = path.join(state, "toolroom.yaml");
-  fs.writeFileSync(config, JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls"], timeoutSeconds: 120 } } }));
-  env = { DATABASE_URL: `file:${path.join(state, "crash.db")}`, TOOLROOM_CONFIG: config, XDG_CONFIG_HOME: path.join(state, "xdg"), XDG_STATE_HOME: path.join(state, "xdg-state") };
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls"], timeoutSeconds: 120 } } }),
+  );
+  env = {
+    DATABASE_URL: `file:${path.join(state, "crash.db")}`,
+    TOOLROOM_CONFIG: config,
+    XDG_CONFIG_HOME: path.join(state, "xdg"),
+    XDG_STATE_HOME: path.join(state, "xdg-state"),
+  };
   const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
   expect(migrate.status, migrate.stderr).toBe(0);
 });
@@ -43,7 +51,11 @@ function chunksOf(body: string): Chunk[] {
 }
 
 function postJson(server: NextServer, url: string, body: unknown) {
-  return rawRequest(`${server.origin}${url}`, { method: "POST", headers: { Origin: server.origin, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return rawRequest(`${server.origin}${url}`, {
+    method: "POST",
+    headers: { Origin: server.origin, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 interface StoredPart {
@@ -86,12 +98,18 @@ test("kill -9 while an approved command runs: the command dies, and after a rest
     expect(tryIt.status, asked.body).toBe("approval-required");
 
     // The model asks to run the command; the person approves it.
-    const first = await postJson(server, "/api/chat", { id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`${SLEEP}\`` }] } });
+    const first = await postJson(server, "/api/chat", {
+      id: chatId,
+      message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`${SLEEP}\`` }] },
+    });
     expect(first.status, first.body.slice(0, 300)).toBe(200);
     expect(chunksOf(first.body).some((c) => c.type === "tool-approval-request")).toBe(true);
     const assistant = (await exported(server, chatId)).messages.at(-1)!;
     const call = assistant.parts.find((p) => p.state === "approval-requested")!;
-    const approved = { ...assistant, parts: assistant.parts.map((p) => (p === call ? { ...p, state: "approval-responded", approval: { ...p.approval, approved: true } } : p)) };
+    const approved = {
+      ...assistant,
+      parts: assistant.parts.map((p) => (p === call ? { ...p, state: "approval-responded", approval: { ...p.approval, approved: true } } : p)),
+    };
     // Its answer streams until the command ends, which it never does here: the server dies first.
     void postJson(server, "/api/chat", { id: chatId, message: approved }).catch(() => undefined);
 
@@ -112,7 +130,10 @@ test("kill -9 while an approved command runs: the command dies, and after a rest
     expect(after.toolCalls.find((c) => c.id === call.toolCallId)).toMatchObject({ state: "error", isError: true, output: INTERRUPTED });
 
     // And the chat goes on: the next turn reaches the model and asks for its command.
-    const next = await postJson(server, "/api/chat", { id: chatId, message: { id: `${chatId}-u2`, role: "user", parts: [{ type: "text", text: "run `ls`" }] } });
+    const next = await postJson(server, "/api/chat", {
+      id: chatId,
+      message: { id: `${chatId}-u2`, role: "user", parts: [{ type: "text", text: "run `ls`" }] },
+    });
     expect(next.status, next.body.slice(0, 300)).toBe(200);
     const chunks = chunksOf(next.body);
     expect(chunks.filter((c) => c.type === "error")).toEqual([]);
@@ -120,7 +141,11 @@ test("kill -9 while an approved command runs: the command dies, and after a rest
     expect(JSON.stringify((await exported(server, chatId)).messages)).not.toContain("Tool result is missing");
 
     // The try-it approval outlived the restart.
-    const ran = await postJson(server, "/api/tools/run_terminal_command/invoke", { input: { command: "ls" }, approvalId: tryIt.approvalId, decision: "approve" });
+    const ran = await postJson(server, "/api/tools/run_terminal_command/invoke", {
+      input: { command: "ls" },
+      approvalId: tryIt.approvalId,
+      decision: "approve",
+    });
     expect(JSON.parse(ran.body)).toMatchObject({ status: "done", text: "Exit code: 0\nREADME.md" });
   } finally {
     await server.kill("SIGTERM");

@@ -87,14 +87,22 @@ test.describe("approval responses are validated strictly", () => {
       const chatId = `edge-appr-${String(approved)}-${Date.now()}`;
       const marker = path.join(state, `${chatId}.marker`);
       const { last, part } = await pendingTouch(request, chatId, marker);
-      const answered = { ...last, parts: last.parts.map((p) => (p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved } } : p)) };
+      const answered = {
+        ...last,
+        parts: last.parts.map((p) => (p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved } } : p)),
+      };
       await expectRefusal(await request.post("/api/chat", { data: { id: chatId, message: answered } }), 400, "invalid_request");
       await new Promise((r) => setTimeout(r, 1000));
       expect(fs.existsSync(marker)).toBe(false);
       // Still pending: nothing was decided, so a real decision is still accepted.
       const after = (await (await request.get(`/api/chats/${chatId}`)).json()) as { messages: { parts: Record<string, unknown>[] }[] };
       expect(after.messages.at(-1)!.parts.some((p) => p.state === "approval-requested")).toBe(true);
-      const deny = { ...last, parts: last.parts.map((p) => (p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved: false, reason: "edge test" } } : p)) };
+      const deny = {
+        ...last,
+        parts: last.parts.map((p) =>
+          p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved: false, reason: "edge test" } } : p,
+        ),
+      };
       const denied = await request.post("/api/chat", { data: { id: chatId, message: deny } });
       expect(denied.status()).toBe(200);
       await denied.text();
@@ -106,7 +114,12 @@ test.describe("approval responses are validated strictly", () => {
     const chatId = `edge-reason-${Date.now()}`;
     const marker = path.join(state, `${chatId}.marker`);
     const { last, part } = await pendingTouch(request, chatId, marker);
-    const answered = { ...last, parts: last.parts.map((p) => (p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved: false, reason: "r".repeat(5000) } } : p)) };
+    const answered = {
+      ...last,
+      parts: last.parts.map((p) =>
+        p === part ? { ...p, state: "approval-responded", approval: { ...(p.approval as object), approved: false, reason: "r".repeat(5000) } } : p,
+      ),
+    };
     await expectRefusal(await request.post("/api/chat", { data: { id: chatId, message: answered } }), 400, "invalid_request");
   });
 
@@ -114,8 +127,18 @@ test.describe("approval responses are validated strictly", () => {
     const input = { command: `touch ${path.join(state, `edge-tryit-${Date.now()}.marker`)}` };
     const asked = (await (await request.post("/api/tools/run_terminal_command/invoke", { data: { input } })).json()) as { status: string; approvalId: string };
     expect(asked.status).toBe("approval-required");
-    await expectRefusal(await request.post("/api/tools/run_terminal_command/invoke", { data: { input, approvalId: asked.approvalId, decision: "deny", reason: "r".repeat(5000) } }), 400, "invalid_request");
-    await expectRefusal(await request.post("/api/tools/run_terminal_command/invoke", { data: { input, approvalId: asked.approvalId, decision: true } }), 400, "invalid_request");
+    await expectRefusal(
+      await request.post("/api/tools/run_terminal_command/invoke", {
+        data: { input, approvalId: asked.approvalId, decision: "deny", reason: "r".repeat(5000) },
+      }),
+      400,
+      "invalid_request",
+    );
+    await expectRefusal(
+      await request.post("/api/tools/run_terminal_command/invoke", { data: { input, approvalId: asked.approvalId, decision: true } }),
+      400,
+      "invalid_request",
+    );
   });
 });
 
@@ -124,7 +147,11 @@ test("DELETE of a grant on an unknown chat is a 404", async ({ request }) => {
 });
 
 test("trailing-slash redirects carry the security headers", async () => {
-  for (const [url, location] of [["/tools/", "/tools"], ["/settings/?x=1", "/settings?x=1"], ["/api/tools/", "/api/tools"]]) {
+  for (const [url, location] of [
+    ["/tools/", "/tools"],
+    ["/settings/?x=1", "/settings?x=1"],
+    ["/api/tools/", "/api/tools"],
+  ]) {
     const res = await rawRequest(`${base}${url}`);
     expect(res.status, url).toBe(308);
     expect(res.headers.location, url).toBe(location);
@@ -140,7 +167,11 @@ test("trailing-slash redirects carry the security headers", async () => {
 // it is never `//host` (no open redirect), the body is that path as text, and the page it leads
 // to is served through the proxy with every header.
 test("repeated-slash redirects stay on this origin and lead to a page with the headers", async () => {
-  for (const [url, location] of [["//tools", "/tools"], ["//evil.example/", "/evil.example/"], ["/tools//x", "/tools/x"]]) {
+  for (const [url, location] of [
+    ["//tools", "/tools"],
+    ["//evil.example/", "/evil.example/"],
+    ["/tools//x", "/tools/x"],
+  ]) {
     const res = await rawRequest(`${base}${url}`);
     expect(res.status, url).toBe(308);
     expect(res.headers.location, url).toBe(location);

@@ -12,7 +12,16 @@ test("the MCP conformance suite passes against /api/mcp, apart from the listed e
   test.setTimeout(180_000);
   const { stdout } = await run(
     process.execPath,
-    ["node_modules/@modelcontextprotocol/conformance/dist/index.js", "server", "--url", `${baseURL}/api/mcp`, "--expected-failures", "e2e/fixtures/mcp-conformance-expected-failures.yaml", "-o", test.info().outputPath("conformance")],
+    [
+      "node_modules/@modelcontextprotocol/conformance/dist/index.js",
+      "server",
+      "--url",
+      `${baseURL}/api/mcp`,
+      "--expected-failures",
+      "e2e/fixtures/mcp-conformance-expected-failures.yaml",
+      "-o",
+      test.info().outputPath("conformance"),
+    ],
     { maxBuffer: 32 * 1024 * 1024 },
   );
   // A non-zero exit (an unexpected failure, or a stale expected failure) rejects above.

@@ -100,10 +100,7 @@ test.describe("a 60,000-cell matrix", () => {
     // A second client, so the probe does not queue behind the slow requests on one connection.
     const slow = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     try {
-      const cold = await probeWhile(
-        request,
-        Promise.all([slow.get(`/runs?${q({ root })}`), slow.get(`/runs/view?${q({ root, path: REL })}`)]),
-      );
+      const cold = await probeWhile(request, Promise.all([slow.get(`/runs?${q({ root })}`), slow.get(`/runs/view?${q({ root, path: REL })}`)]));
       const [list, view] = cold.result;
       expect(list.status()).toBe(200);
       expect(await list.text()).toContain(REL);

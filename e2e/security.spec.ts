@@ -30,7 +30,11 @@ test.describe("host check (DNS rebinding)", () => {
   for (const url of ["/tools", "/api/tools", "/api/mcp", "/_next/static/chunks/none.js"]) {
     test(`Host: evil.example gets 403 on ${url}`, async () => {
       for (const method of ["GET", "POST"]) {
-        const res = await rawRequest(`${base}${url}`, { method, headers: { Host: "evil.example", "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+        const res = await rawRequest(`${base}${url}`, {
+          method,
+          headers: { Host: "evil.example", "Content-Type": "application/json" },
+          body: method === "POST" ? "{}" : undefined,
+        });
         expect(res.status, `${method} ${url}`).toBe(403);
         expect(res.body.trim()).toMatch(/^Forbidden: [^\n]*server\.allowedHosts/);
         expectSecurityHeaders(res.headers);
@@ -72,7 +76,13 @@ test.describe("origin check (cross-site requests)", () => {
   }
 
   test("every state-changing method is covered, on any route (MCP and approvals included)", async () => {
-    for (const [method, url] of [["PUT", "/api/chats/x"], ["PATCH", "/api/chats/x"], ["DELETE", "/api/chats/x"], ["POST", "/api/mcp"], ["POST", "/api/chats/x/grants/read_file"]] as const) {
+    for (const [method, url] of [
+      ["PUT", "/api/chats/x"],
+      ["PATCH", "/api/chats/x"],
+      ["DELETE", "/api/chats/x"],
+      ["POST", "/api/mcp"],
+      ["POST", "/api/chats/x/grants/read_file"],
+    ] as const) {
       const res = await rawRequest(`${base}${url}`, { method, headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
       expect(res.status, `${method} ${url}`).toBe(403);
     }
@@ -113,7 +123,10 @@ test.describe("response headers", () => {
     const responses = [
       await rawRequest(`${base}/api/tools`, { headers: origin }),
       await rawRequest(`${base}/api/chats`, { headers: origin }),
-      await rawRequest(`${base}/api/chat`, { method: "OPTIONS", headers: { ...origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" } }),
+      await rawRequest(`${base}/api/chat`, {
+        method: "OPTIONS",
+        headers: { ...origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      }),
     ];
     for (const res of responses) {
       expect(Object.keys(res.headers).filter((h) => h.startsWith("access-control-"))).toEqual([]);

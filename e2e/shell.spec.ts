@@ -8,7 +8,12 @@ test("the shell renders and every nav link leads to its page", async ({ page }) 
   await shell.expectRendered();
   await expect(page.getByTestId("footer-model")).toHaveText("Offline (scripted)");
 
-  for (const [label, heading] of [["tools", "Tools"], ["runs", "Runs"], ["settings", "Settings"], ["chat", "Chat"]] as const) {
+  for (const [label, heading] of [
+    ["tools", "Tools"],
+    ["runs", "Runs"],
+    ["settings", "Settings"],
+    ["chat", "Chat"],
+  ] as const) {
     await shell.nav(label).click();
     await expect(page).toHaveURL(new RegExp(`/${label}$`));
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

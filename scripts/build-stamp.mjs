@@ -29,9 +29,14 @@ export function sourceFingerprint(root) {
   let commit = null;
   try {
     commit = git(root, ["rev-parse", "HEAD"]).trim();
-    const index = git(root, ["ls-files", "-s"]).split("\n").filter((line) => line && !NOT_BUILT.test(line.split("\t")[1]));
+    const index = git(root, ["ls-files", "-s"])
+      .split("\n")
+      .filter((line) => line && !NOT_BUILT.test(line.split("\t")[1]));
     hash.update(index.join("\n"));
-    const changed = git(root, ["ls-files", "-m", "-o", "--exclude-standard"]).split("\n").filter((f) => f && !NOT_BUILT.test(f)).sort();
+    const changed = git(root, ["ls-files", "-m", "-o", "--exclude-standard"])
+      .split("\n")
+      .filter((f) => f && !NOT_BUILT.test(f))
+      .sort();
     for (const file of changed) {
       hash.update(`\0${file}\0`);
       try {
@@ -62,7 +67,8 @@ export function staleReason(root, distDir) {
   }
   const now = sourceFingerprint(root);
   if (stamp.fingerprint === now.fingerprint) return null;
-  if (stamp.commit && now.commit && stamp.commit !== now.commit) return `the sources moved from commit ${stamp.commit.slice(0, 7)} to ${now.commit.slice(0, 7)}`;
+  if (stamp.commit && now.commit && stamp.commit !== now.commit)
+    return `the sources moved from commit ${stamp.commit.slice(0, 7)} to ${now.commit.slice(0, 7)}`;
   return "the sources changed since the build";
 }
 

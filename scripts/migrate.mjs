@@ -68,7 +68,11 @@ async function loadEngine() {
 function loadMigrations() {
   fs.mkdirSync(migrationsDir, { recursive: true });
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
-  const dirs = fs.readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const dirs = fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   return {
     baseDir: migrationsDir,
     lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },

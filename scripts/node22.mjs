@@ -25,9 +25,15 @@ function ensureNode22() {
   const dir = cacheDir();
   const bin = path.join(dir, "node_modules", "node", "bin");
   if (!fs.existsSync(path.join(bin, "node"))) {
-    console.error(`toolroom: Node ${process.versions.node} is older than the 22.12 Toolroom needs; installing Node ${NODE22_VERSION} from the npm registry into ${dir}…`);
+    console.error(
+      `toolroom: Node ${process.versions.node} is older than the 22.12 Toolroom needs; installing Node ${NODE22_VERSION} from the npm registry into ${dir}…`,
+    );
     fs.mkdirSync(dir, { recursive: true });
-    execFileSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `node@${NODE22_VERSION}`], { stdio: "inherit" });
+    execFileSync(
+      "npm",
+      ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `node@${NODE22_VERSION}`],
+      { stdio: "inherit" },
+    );
   }
   const arch = fs.readdirSync(path.join(dir, "node_modules", "node", "node_modules")).find((name) => /^node-(linux|darwin|win)-/.test(name));
   return { bin, headers: arch ? path.join(dir, "node_modules", "node", "node_modules", arch) : undefined };

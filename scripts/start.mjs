@@ -31,7 +31,9 @@ const shown = host.includes(":") ? `[${host}]` : host;
 if (token) {
   // A wildcard bind is reached from this machine as 127.0.0.1; other names go in server.allowedHosts.
   const visit = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : shown;
-  console.log(`toolroom: serving on http://${shown}:${port} with an access token. Open this URL once (it sets a cookie); API and MCP clients send Authorization: Bearer <token>.`);
+  console.log(
+    `toolroom: serving on http://${shown}:${port} with an access token. Open this URL once (it sets a cookie); API and MCP clients send Authorization: Bearer <token>.`,
+  );
   console.log(`    http://${visit}:${port}/?token=${encodeURIComponent(token)}`);
 } else {
   console.log(`toolroom: serving on http://${shown}:${port}`);

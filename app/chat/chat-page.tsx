@@ -13,11 +13,13 @@ import { registryJson } from "@/lib/tools/registry-json";
 export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
   let loadError: string | undefined;
   // A database fault shows in the chat, in the words the API uses, instead of a bare error page.
-  const loading = isNew ? Promise.resolve(null) : chatDetail(id).catch((error: unknown) => {
-    loadError = databaseFaultOf(error)?.message;
-    if (!loadError) throw error;
-    return null;
-  });
+  const loading = isNew
+    ? Promise.resolve(null)
+    : chatDetail(id).catch((error: unknown) => {
+        loadError = databaseFaultOf(error)?.message;
+        if (!loadError) throw error;
+        return null;
+      });
   const [detail, registry] = await Promise.all([loading, getRegistry()]);
   if (!isNew && !detail && !loadError) notFound();
   const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();

@@ -13,7 +13,10 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         title="Runs"
         description={
           <>
-            Run artifacts under <code className="font-mono" data-testid="runs-root">{initial.root}</code>
+            Run artifacts under{" "}
+            <code className="font-mono" data-testid="runs-root">
+              {initial.root}
+            </code>
             {initial.override ? " (override)" : " (settings: runsRoot)"}
           </>
         }

@@ -13,8 +13,8 @@ export default function SettingsPage() {
         title="Settings"
         description={
           <>
-            Effective values, lowest layer first: defaults &lt; /etc/xdg/toolroom/settings.yaml &lt; ~/.config/toolroom/settings.yaml &lt;
-            ./toolroom.yaml &lt; --config &lt; <code className="font-mono">TOOLROOM_*</code> variables. Secrets are masked.
+            Effective values, lowest layer first: defaults &lt; /etc/xdg/toolroom/settings.yaml &lt; ~/.config/toolroom/settings.yaml &lt; ./toolroom.yaml &lt;
+            --config &lt; <code className="font-mono">TOOLROOM_*</code> variables. Secrets are masked.
           </>
         }
       />

@@ -52,7 +52,9 @@ export function streamPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableSt
           return note(`← ${resultSummary(chunk.errorText)}`);
         case "tool-output-denied":
           // The engine refuses on its own only in an unsupervised chat; every other refusal was the person's.
-          return note(`← ${names.get(chunk.toolCallId) ?? "the call"} was not run: ${declined.get(chunk.toolCallId) ?? describeNotAdmitted({ kind: "unsupervised" })}`);
+          return note(
+            `← ${names.get(chunk.toolCallId) ?? "the call"} was not run: ${declined.get(chunk.toolCallId) ?? describeNotAdmitted({ kind: "unsupervised" })}`,
+          );
         default:
           return;
       }

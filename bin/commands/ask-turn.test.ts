@@ -30,7 +30,14 @@ async function touchMarker(decide: (call: PendingCall, controller: AbortControll
   let n = 0;
   const outcome = await askTurn({
     turn: {
-      ...turnSetup({ settings, resolver: createModelResolver(settings), chatId: "ask-test", modelId: "offline/scripted", chatLlm: { type: "ref", ref: "offline" }, isNewConversation: true }),
+      ...turnSetup({
+        settings,
+        resolver: createModelResolver(settings),
+        chatId: "ask-test",
+        modelId: "offline/scripted",
+        chatLlm: { type: "ref", ref: "offline" },
+        isNewConversation: true,
+      }),
       chatId: "ask-test",
       model: createOfflineModel(),
       toolMode,

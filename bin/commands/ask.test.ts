@@ -90,7 +90,11 @@ describe("toolroom ask", { timeout: 60_000 }, () => {
     const { messages } = await askJson("run `touch marker`");
     expect(fs.existsSync(path.join(root, "src", "marker"))).toBe(false);
     const part = toolPartOf(messages, "tool-run_terminal_command");
-    expect(part).toMatchObject({ state: "output-denied", input: { command: "touch marker" }, approval: { approved: false, reason: expect.stringContaining("unsupervised") } });
+    expect(part).toMatchObject({
+      state: "output-denied",
+      input: { command: "touch marker" },
+      approval: { approved: false, reason: expect.stringContaining("unsupervised") },
+    });
     expect(messages.at(-1)?.metadata).toMatchObject({ calls: { [part.toolCallId]: { decision: { by: "unsupervised", decision: "not-admitted" } } } });
   });
 

@@ -59,7 +59,8 @@ export function registerAsk(program: Command): void {
         onChunk: (chunk) => printer?.chunk(chunk),
         decide: async (call) => {
           const decision = await promptApproval(call, { timeoutSeconds: setup.approvalTimeoutSeconds, signal: controller.signal, onInterrupt: interrupt });
-          if (decision.decision !== "approved") printer?.declined(call.toolCallId, describeNotAdmitted({ kind: decision.decision === "timed-out" ? "timed-out" : "denied" }));
+          if (decision.decision !== "approved")
+            printer?.declined(call.toolCallId, describeNotAdmitted({ kind: decision.decision === "timed-out" ? "timed-out" : "denied" }));
           return decision;
         },
       }).finally(async () => {

@@ -50,7 +50,8 @@ export function registerDoctor(program: Command): void {
             if (problem) throw new Error(problem);
             const status = migrationStatus(file, path.resolve("prisma/migrations"));
             if (!status.reachable) throw new Error(status.error ?? "unreachable");
-            if (status.pending.length) throw new Error(`${file}: ${status.pending.length} migration(s) not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`);
+            if (status.pending.length)
+              throw new Error(`${file}: ${status.pending.length} migration(s) not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`);
             return `${file}, ${status.applied.length} migration(s) applied`;
           },
         },

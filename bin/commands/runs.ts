@@ -103,7 +103,9 @@ export function registerRuns(program: Command): void {
         return;
       }
       if (summaries.length === 0) {
-        console.error(`toolroom: no runs under ${root} (a run is a folder, at most 4 levels down, holding matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json)`);
+        console.error(
+          `toolroom: no runs under ${root} (a run is a folder, at most 4 levels down, holding matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json)`,
+        );
         return;
       }
       process.stdout.write(`${runsTable(summaries)}\n`);

@@ -48,66 +48,70 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
 
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>
-        <DialogContent
-          ref={contentRef}
-          data-testid="approval-dialog"
-          tabIndex={-1}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            contentRef.current?.focus();
-          }}
-          className="w-[min(560px,calc(100vw-2rem))] border-pending/60"
-        >
-          {request ? (
-            <>
-              <div className="flex items-start gap-3">
-                <ShieldAlert className="mt-0.5 shrink-0 text-pending" size={20} aria-hidden />
-                <div className="min-w-0 flex-1">
-                  <DialogTitle>
-                    Run <span className="font-mono" data-testid="approval-tool">{request.toolName}</span>?
-                  </DialogTitle>
-                  <DialogDescription className="mt-0.5">
-                    <span className="font-mono">[{request.sourcePackage}]</span> · {request.readonly ? "read-only" : "changes state"}
-                    {request.queueLabel ? ` · ${request.queueLabel}` : ""}
-                  </DialogDescription>
-                </div>
-                {request.expiresAt ? <Countdown until={request.expiresAt} onExpire={onExpire} /> : null}
+      <DialogContent
+        ref={contentRef}
+        data-testid="approval-dialog"
+        tabIndex={-1}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+        }}
+        className="w-[min(560px,calc(100vw-2rem))] border-pending/60"
+      >
+        {request ? (
+          <>
+            <div className="flex items-start gap-3">
+              <ShieldAlert className="mt-0.5 shrink-0 text-pending" size={20} aria-hidden />
+              <div className="min-w-0 flex-1">
+                <DialogTitle>
+                  Run{" "}
+                  <span className="font-mono" data-testid="approval-tool">
+                    {request.toolName}
+                  </span>
+                  ?
+                </DialogTitle>
+                <DialogDescription className="mt-0.5">
+                  <span className="font-mono">[{request.sourcePackage}]</span> · {request.readonly ? "read-only" : "changes state"}
+                  {request.queueLabel ? ` · ${request.queueLabel}` : ""}
+                </DialogDescription>
               </div>
-              <p className="mt-3 text-sm">{request.summary}</p>
-              <div className="mt-3">
-                <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
-                <pre data-testid="approval-args" className="max-h-56 overflow-auto rounded-md bg-subtle p-2.5 font-mono text-xs leading-5">
-                  {JSON.stringify(request.input, null, 2)}
-                </pre>
-              </div>
-              <label className="mt-3 block text-xs font-medium text-muted">
-                Reason if you deny <span id={reasonId}>(the model receives it)</span>
-                <input
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  data-testid="approval-reason"
-                  aria-describedby={reasonId}
-                  className="mt-1 h-8 w-full rounded-md border border-border bg-panel px-2 text-sm text-fg focus:border-accent focus:outline-none"
-                  placeholder="optional"
-                />
+              {request.expiresAt ? <Countdown until={request.expiresAt} onExpire={onExpire} /> : null}
+            </div>
+            <p className="mt-3 text-sm">{request.summary}</p>
+            <div className="mt-3">
+              <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
+              <pre data-testid="approval-args" className="max-h-56 overflow-auto rounded-md bg-subtle p-2.5 font-mono text-xs leading-5">
+                {JSON.stringify(request.input, null, 2)}
+              </pre>
+            </div>
+            <label className="mt-3 block text-xs font-medium text-muted">
+              Reason if you deny <span id={reasonId}>(the model receives it)</span>
+              <input
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                data-testid="approval-reason"
+                aria-describedby={reasonId}
+                className="mt-1 h-8 w-full rounded-md border border-border bg-panel px-2 text-sm text-fg focus:border-accent focus:outline-none"
+                placeholder="optional"
+              />
+            </label>
+            {allowGrant ? (
+              <label className="mt-3 flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={grant} onChange={(e) => setGrant(e.target.checked)} data-testid="approval-grant" />
+                Approve <span className="font-mono">{request.toolName}</span> for the rest of this chat
               </label>
-              {allowGrant ? (
-                <label className="mt-3 flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={grant} onChange={(e) => setGrant(e.target.checked)} data-testid="approval-grant" />
-                  Approve <span className="font-mono">{request.toolName}</span> for the rest of this chat
-                </label>
-              ) : null}
-              <div className="mt-4 flex justify-end gap-2">
-                <Button variant="danger" disabled={busy} data-testid="approval-deny" onClick={() => onDeny(reason.trim() || undefined)}>
-                  Deny
-                </Button>
-                <Button variant="primary" disabled={busy} data-testid="approval-approve" onClick={() => onApprove({ grant })}>
-                  {grant ? "Approve for this chat" : "Approve once"}
-                </Button>
-              </div>
-            </>
-          ) : null}
-        </DialogContent>
+            ) : null}
+            <div className="mt-4 flex justify-end gap-2">
+              <Button variant="danger" disabled={busy} data-testid="approval-deny" onClick={() => onDeny(reason.trim() || undefined)}>
+                Deny
+              </Button>
+              <Button variant="primary" disabled={busy} data-testid="approval-approve" onClick={() => onApprove({ grant })}>
+                {grant ? "Approve for this chat" : "Approve once"}
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
     </Dialog>
   );
 }

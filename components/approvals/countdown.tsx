@@ -37,7 +37,11 @@ export function Countdown({ until, onExpire }: { until: string; onExpire?: () =>
     return () => clearInterval(timer);
   }, [until]);
   return (
-    <span data-testid="approval-countdown" aria-label={`${left} seconds left`} className="rounded bg-pending/15 px-1.5 py-0.5 font-mono text-xs text-amber-700 tabular dark:text-pending">
+    <span
+      data-testid="approval-countdown"
+      aria-label={`${left} seconds left`}
+      className="rounded bg-pending/15 px-1.5 py-0.5 font-mono text-xs text-amber-700 tabular dark:text-pending"
+    >
       {formatSeconds(left)}
     </span>
   );

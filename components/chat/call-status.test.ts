@@ -7,13 +7,26 @@ const at = "2026-11-30T10:00:00.000Z";
 
 describe("callStatus", () => {
   it("tells the three not-run outcomes apart", () => {
-    expect(callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, reason: "no thanks" } }), { decision: { by: "user", decision: "denied", reason: "no thanks", at } })).toEqual({ tone: "denied", label: "denied: no thanks" });
-    expect(callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, reason: "Not run…" } }), { decision: { by: "timeout", decision: "timed-out", at } })).toEqual({ tone: "denied", label: "timed out" });
-    expect(callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, isAutomatic: true, reason: "Not run…" } }), undefined)).toEqual({ tone: "denied", label: "not admitted (unsupervised)" });
+    expect(
+      callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, reason: "no thanks" } }), {
+        decision: { by: "user", decision: "denied", reason: "no thanks", at },
+      }),
+    ).toEqual({ tone: "denied", label: "denied: no thanks" });
+    expect(
+      callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, reason: "Not run…" } }), {
+        decision: { by: "timeout", decision: "timed-out", at },
+      }),
+    ).toEqual({ tone: "denied", label: "timed out" });
+    expect(callStatus(part({ state: "output-denied", approval: { id: "a", approved: false, isAutomatic: true, reason: "Not run…" } }), undefined)).toEqual({
+      tone: "denied",
+      label: "not admitted (unsupervised)",
+    });
   });
 
   it("marks grant admissions and errors", () => {
-    expect(callStatus(part({ state: "output-available", output: "ok", approval: { id: "a", approved: true, isAutomatic: true } }), undefined).label).toBe("done · auto-approved by grant");
+    expect(callStatus(part({ state: "output-available", output: "ok", approval: { id: "a", approved: true, isAutomatic: true } }), undefined).label).toBe(
+      "done · auto-approved by grant",
+    );
     expect(callStatus(part({ state: "output-available", output: "Error: nope" }), undefined)).toEqual({ tone: "error", label: "error" });
     expect(callStatus(part({ state: "approval-requested", approval: { id: "a" } }), undefined)).toEqual({ tone: "pending", label: "waiting for approval" });
   });
@@ -22,7 +35,14 @@ describe("callStatus", () => {
 describe("pendingCalls", () => {
   it("lists calls waiting for a human in order, skipping automatic ones", () => {
     const messages = [
-      { id: "m1", role: "assistant" as const, parts: [part({ toolCallId: "c1", state: "approval-requested", approval: { id: "a1" } }), part({ toolCallId: "c2", state: "approval-requested", approval: { id: "a2", isAutomatic: true } })] },
+      {
+        id: "m1",
+        role: "assistant" as const,
+        parts: [
+          part({ toolCallId: "c1", state: "approval-requested", approval: { id: "a1" } }),
+          part({ toolCallId: "c2", state: "approval-requested", approval: { id: "a2", isAutomatic: true } }),
+        ],
+      },
       { id: "m2", role: "assistant" as const, parts: [part({ toolCallId: "c3", state: "approval-requested", approval: { id: "a3" } })] },
     ];
     expect(pendingCalls(messages).map((p) => p.part.toolCallId)).toEqual(["c1", "c3"]);

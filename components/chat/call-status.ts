@@ -29,7 +29,8 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
       return part.approval?.approved ? { tone: "running", label: "approved, running" } : { tone: "denied", label: deniedLabel(part.approval?.reason) };
     case "output-denied":
       if (decision?.decision === "timed-out") return { tone: "denied", label: "timed out" };
-      if (decision?.by === "unsupervised" || (part.approval?.isAutomatic && !part.approval.approved)) return { tone: "denied", label: "not admitted (unsupervised)" };
+      if (decision?.by === "unsupervised" || (part.approval?.isAutomatic && !part.approval.approved))
+        return { tone: "denied", label: "not admitted (unsupervised)" };
       return { tone: "denied", label: deniedLabel(decision?.reason ?? part.approval?.reason) };
     case "output-error":
       return { tone: "error", label: "error" };
@@ -51,6 +52,9 @@ function deniedLabel(reason: string | undefined): string {
 /** Calls waiting for a human, oldest first, across the chat. */
 export function pendingCalls(messages: UIMessage[]): { message: UIMessage; part: ToolPart }[] {
   return messages.flatMap((message) =>
-    message.parts.filter(isToolPart).filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic).map((part) => ({ message, part })),
+    message.parts
+      .filter(isToolPart)
+      .filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic)
+      .map((part) => ({ message, part })),
   );
 }

@@ -25,16 +25,32 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
   const [confirmingUnsupervised, setConfirmingUnsupervised] = useState(false);
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-panel px-4 py-2">
-      <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="chat-title">{title}</h1>
+      <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="chat-title">
+        {title}
+      </h1>
       <label className="flex items-center gap-1.5 text-xs text-muted">
         Model
-        <Select size="sm" data-testid="model-picker" disabled={locked} value={config.modelRef} onChange={(e) => onChange({ modelRef: e.target.value })} className="max-w-56 bg-bg">
+        <Select
+          size="sm"
+          data-testid="model-picker"
+          disabled={locked}
+          value={config.modelRef}
+          onChange={(e) => onChange({ modelRef: e.target.value })}
+          className="max-w-56 bg-bg"
+        >
           {models.map((m) => (
-            <option key={m.ref} value={m.ref}>{m.label}</option>
+            <option key={m.ref} value={m.ref}>
+              {m.label}
+            </option>
           ))}
         </Select>
       </label>
-      <SegmentedRadioGroup aria-label="Tool mode" value={config.toolMode} disabled={locked} onValueChange={(mode) => onChange({ toolMode: mode as ChatConfig["toolMode"] })}>
+      <SegmentedRadioGroup
+        aria-label="Tool mode"
+        value={config.toolMode}
+        disabled={locked}
+        onValueChange={(mode) => onChange({ toolMode: mode as ChatConfig["toolMode"] })}
+      >
         {(["native", "text"] as const).map((mode) => (
           <SegmentedRadioItem key={mode} value={mode} data-testid={`mode-${mode}`}>
             {mode}
@@ -70,7 +86,14 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
           {grants.map((tool) => (
             <span key={tool} className="inline-flex items-center gap-1 rounded border border-done/40 px-1.5 font-mono">
               {tool}
-              <Button variant="ghost" size="bare" aria-label={`Revoke the grant for ${tool}`} data-testid={`revoke-${tool}`} onClick={() => onRevokeGrant(tool)} className="hover:bg-transparent hover:text-denied">
+              <Button
+                variant="ghost"
+                size="bare"
+                aria-label={`Revoke the grant for ${tool}`}
+                data-testid={`revoke-${tool}`}
+                onClick={() => onRevokeGrant(tool)}
+                className="hover:bg-transparent hover:text-denied"
+              >
                 <X size={11} />
               </Button>
             </span>

@@ -66,10 +66,18 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2" data-testid="chat-history">
         {isLoading ? <p className="px-2 py-1 text-xs text-muted">Loading chats…</p> : null}
         {error ? <p className="px-2 py-1 text-xs text-denied">{error.message}</p> : null}
-        {chats && chats.length === 0 ? <p className="px-2 py-1 text-xs text-muted" data-testid="chat-history-empty">No chats yet. Ask something below to start one.</p> : null}
+        {chats && chats.length === 0 ? (
+          <p className="px-2 py-1 text-xs text-muted" data-testid="chat-history-empty">
+            No chats yet. Ask something below to start one.
+          </p>
+        ) : null}
         <ul className="space-y-0.5">
           {chats?.map((chat) => (
-            <li key={chat.id} data-testid="chat-history-item" className={cn("group flex items-center rounded-md text-sm", chat.id === activeId ? "bg-accent-soft" : "hover:bg-subtle")}>
+            <li
+              key={chat.id}
+              data-testid="chat-history-item"
+              className={cn("group flex items-center rounded-md text-sm", chat.id === activeId ? "bg-accent-soft" : "hover:bg-subtle")}
+            >
               {editing === chat.id ? (
                 <form
                   className="flex flex-1 items-center gap-1 p-1"
@@ -78,19 +86,47 @@ export function ChatSidebar({ activeId }: { activeId: string }) {
                     if (title.trim()) rename.mutate({ id: chat.id, title: title.trim() });
                   }}
                 >
-                  <input autoFocus value={title} onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === "Escape" && setEditing(null)} aria-label="Chat title" data-testid="chat-rename-input" className="h-6 min-w-0 flex-1 rounded border border-border bg-bg px-1 text-sm" />
-                  <Button type="submit" variant="ghost" size="icon" aria-label="Save title" className="p-0.5 text-done"><Check size={14} /></Button>
-                  <Button variant="ghost" size="icon" aria-label="Cancel" onClick={() => setEditing(null)} className="p-0.5"><X size={14} /></Button>
+                  <input
+                    autoFocus
+                    value={title}
+                    onChange={(e) => setTitle(e.target.value)}
+                    onKeyDown={(e) => e.key === "Escape" && setEditing(null)}
+                    aria-label="Chat title"
+                    data-testid="chat-rename-input"
+                    className="h-6 min-w-0 flex-1 rounded border border-border bg-bg px-1 text-sm"
+                  />
+                  <Button type="submit" variant="ghost" size="icon" aria-label="Save title" className="p-0.5 text-done">
+                    <Check size={14} />
+                  </Button>
+                  <Button variant="ghost" size="icon" aria-label="Cancel" onClick={() => setEditing(null)} className="p-0.5">
+                    <X size={14} />
+                  </Button>
                 </form>
               ) : (
                 <>
                   <Link href={`/chat/${chat.id}`} className="min-w-0 flex-1 truncate px-2 py-1.5" title={chat.title}>
                     {chat.title}
                   </Link>
-                  <Button variant="ghost" size="icon" aria-label={`Rename ${chat.title}`} onClick={() => { setEditing(chat.id); setTitle(chat.title); }} className="opacity-0 group-hover:opacity-100 hover:bg-transparent focus:opacity-100">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Rename ${chat.title}`}
+                    onClick={() => {
+                      setEditing(chat.id);
+                      setTitle(chat.title);
+                    }}
+                    className="opacity-0 group-hover:opacity-100 hover:bg-transparent focus:opacity-100"
+                  >
                     <Pencil size={13} />
                   </Button>
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${chat.title}`} data-testid="chat-delete" onClick={() => setDeleting(chat)} className="opacity-0 group-hover:opacity-100 hover:bg-transparent hover:text-denied focus:opacity-100">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${chat.title}`}
+                    data-testid="chat-delete"
+                    onClick={() => setDeleting(chat)}
+                    className="opacity-0 group-hover:opacity-100 hover:bg-transparent hover:text-denied focus:opacity-100"
+                  >
                     <Trash2 size={13} />
                   </Button>
                 </>

@@ -34,7 +34,11 @@ export interface ChatViewProps {
 
 /** A new chat is titled by its first message, as the server titles it. */
 function firstUserText(messages: UIMessage[]): string | undefined {
-  const text = messages.find((m) => m.role === "user")?.parts.map((p) => (p.type === "text" ? p.text : "")).join(" ").trim();
+  const text = messages
+    .find((m) => m.role === "user")
+    ?.parts.map((p) => (p.type === "text" ? p.text : ""))
+    .join(" ")
+    .trim();
   if (!text) return undefined;
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
@@ -134,7 +138,7 @@ export function ChatView(props: ChatViewProps) {
       <ChatSidebar activeId={props.chatId} />
       <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Chat">
         <ChatHeader
-          title={props.exists ? props.title : firstUserText(messages) ?? "New chat"}
+          title={props.exists ? props.title : (firstUserText(messages) ?? "New chat")}
           chatExists={exists}
           chatId={props.chatId}
           config={config}
@@ -148,13 +152,18 @@ export function ChatView(props: ChatViewProps) {
           <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">
             {messages.length === 0 ? (
               <EmptyState title="Start a conversation" testId="chat-empty">
-                Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words; pick another model above when you configure one in settings.
+                Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words; pick
+                another model above when you configure one in settings.
               </EmptyState>
             ) : null}
             {messages.map((message) => (
               <MessageItem key={message.id} message={message} packages={packages} />
             ))}
-            {status === "submitted" ? <p className="text-xs text-running" data-testid="thinking">Waiting for the model…</p> : null}
+            {status === "submitted" ? (
+              <p className="text-xs text-running" data-testid="thinking">
+                Waiting for the model…
+              </p>
+            ) : null}
             {/* An error the stream delivered is already shown under the message that carries it. */}
             {serverError && readMetadata(messages.at(-1)?.metadata).error !== serverError ? (
               <p role="alert" data-testid="chat-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">

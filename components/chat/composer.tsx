@@ -25,7 +25,11 @@ export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, o
   };
   return (
     <div className="border-t border-border bg-panel p-3">
-      {disabled ? <p className="mb-2 text-xs text-amber-700 dark:text-pending" data-testid="composer-blocked">{disabled}</p> : null}
+      {disabled ? (
+        <p className="mb-2 text-xs text-amber-700 dark:text-pending" data-testid="composer-blocked">
+          {disabled}
+        </p>
+      ) : null}
       <div className="flex items-end gap-2">
         <textarea
           ref={ref}
@@ -50,7 +54,14 @@ export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, o
         ) : (
           <>
             {canRegenerate ? (
-              <Button size="lg" data-testid="composer-regenerate" onClick={onRegenerate} disabled={Boolean(disabled)} title="Answer the last message again" className="px-2.5">
+              <Button
+                size="lg"
+                data-testid="composer-regenerate"
+                onClick={onRegenerate}
+                disabled={Boolean(disabled)}
+                title="Answer the last message again"
+                className="px-2.5"
+              >
                 <RotateCcw size={14} aria-label="Regenerate" />
               </Button>
             ) : null}

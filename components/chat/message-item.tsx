@@ -27,7 +27,8 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
     <div data-testid="message-assistant" className="max-w-full">
       {message.parts.map((part, i) => {
         if (part.type === "text") return part.text ? <Markdown key={i} text={part.text} /> : null;
-        if (isToolPart(part)) return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[toolNameOf(part)]} />;
+        if (isToolPart(part))
+          return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[toolNameOf(part)]} />;
         return null;
       })}
       {meta.interrupted ? (
@@ -40,8 +41,16 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
           {meta.error}
         </p>
       ) : null}
-      {meta.mcpClient ? <p className="mt-1 font-mono text-[11px] text-muted" data-testid="called-by">called over MCP by {meta.mcpClient}</p> : null}
-      {meta.model ? <p className="mt-1 font-mono text-[11px] text-muted" data-testid="answered-by">answered by {meta.model}</p> : null}
+      {meta.mcpClient ? (
+        <p className="mt-1 font-mono text-[11px] text-muted" data-testid="called-by">
+          called over MCP by {meta.mcpClient}
+        </p>
+      ) : null}
+      {meta.model ? (
+        <p className="mt-1 font-mono text-[11px] text-muted" data-testid="answered-by">
+          answered by {meta.model}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -43,7 +43,13 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
   const long = (output?.length ?? 0) > PREVIEW_CHARS;
   return (
     <div data-testid="tool-call" data-tool={name} data-state={part.state} className={cn("my-2 rounded-md border bg-panel text-sm", TONES[status.tone])}>
-      <Button variant="plain" size="bare" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="flex w-full items-center gap-2 px-3 py-1.5 text-left">
+      <Button
+        variant="plain"
+        size="bare"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        className="flex w-full items-center gap-2 px-3 py-1.5 text-left"
+      >
         <ChevronRight size={14} className={cn("shrink-0 text-muted transition-transform", open && "rotate-90")} aria-hidden />
         <span className={cn("size-2 shrink-0 rounded-full", DOT[status.tone])} aria-hidden />
         <span className="font-mono font-medium">{name}</span>
@@ -55,7 +61,18 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
         ) : null}
         <span className="ml-auto flex items-center gap-2 text-xs">
           {meta?.durationMs !== undefined ? <span className="text-muted tabular">{meta.durationMs} ms</span> : null}
-          <span data-testid="tool-call-status" className={cn(status.tone === "denied" || status.tone === "error" ? "text-denied" : status.tone === "pending" ? "text-amber-700 dark:text-pending" : status.tone === "done" ? "text-done" : "text-running")}>
+          <span
+            data-testid="tool-call-status"
+            className={cn(
+              status.tone === "denied" || status.tone === "error"
+                ? "text-denied"
+                : status.tone === "pending"
+                  ? "text-amber-700 dark:text-pending"
+                  : status.tone === "done"
+                    ? "text-done"
+                    : "text-running",
+            )}
+          >
             {status.label}
           </span>
         </span>
@@ -64,12 +81,20 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
         <div className="space-y-2 border-t border-border px-3 py-2">
           <div>
             <div className="text-[11px] font-medium tracking-wide text-muted uppercase">Arguments</div>
-            <pre data-testid="tool-call-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+            <pre data-testid="tool-call-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs">
+              {JSON.stringify(part.input ?? {}, null, 2)}
+            </pre>
           </div>
           {output !== undefined ? (
             <div>
               <div className="text-[11px] font-medium tracking-wide text-muted uppercase">{outputLabel(part, meta)}</div>
-              <pre data-testid="tool-call-output" className={cn("mt-0.5 max-h-96 overflow-auto rounded bg-subtle p-2 font-mono text-xs whitespace-pre-wrap", status.tone === "error" && "text-denied")}>
+              <pre
+                data-testid="tool-call-output"
+                className={cn(
+                  "mt-0.5 max-h-96 overflow-auto rounded bg-subtle p-2 font-mono text-xs whitespace-pre-wrap",
+                  status.tone === "error" && "text-denied",
+                )}
+              >
                 {long && !showAll ? `${output.slice(0, PREVIEW_CHARS)}\n…` : output}
               </pre>
               {long ? (

@@ -89,12 +89,13 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
     await fetchJson(`/api/chats/${encodeURIComponent(chatId)}/stop`, { method: "POST" }).catch(() => undefined);
     await chat.stop();
     // Marked on screen at once, as the server stores it.
-    if (answering) chat.setMessages((messages) => {
-      const last = messages.at(-1);
-      if (last?.role !== "assistant") return messages;
-      const metadata = { ...(typeof last.metadata === "object" ? last.metadata : {}), interrupted: "stopped" };
-      return [...messages.slice(0, -1), { ...last, metadata }];
-    });
+    if (answering)
+      chat.setMessages((messages) => {
+        const last = messages.at(-1);
+        if (last?.role !== "assistant") return messages;
+        const metadata = { ...(typeof last.metadata === "object" ? last.metadata : {}), interrupted: "stopped" };
+        return [...messages.slice(0, -1), { ...last, metadata }];
+      });
   }, [chat, chatId]);
 
   return { ...chat, stop, approve, deny, serverError, clearServerError: () => setServerError(null) };

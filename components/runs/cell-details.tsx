@@ -31,7 +31,8 @@ export function CellDetails({ cell }: { cell: CellView }) {
       <div className="space-y-1.5">
         <Row label="trials">
           <span className="font-mono tabular">
-            {cell.trials ?? "–"} run · {cell.passed ?? "–"} passed · <span className={(cell.failed ?? 0) > 0 ? "text-denied" : ""}>{cell.failed ?? "–"} failed</span> · {cell.errors ?? "–"} errors
+            {cell.trials ?? "–"} run · {cell.passed ?? "–"} passed ·{" "}
+            <span className={(cell.failed ?? 0) > 0 ? "text-denied" : ""}>{cell.failed ?? "–"} failed</span> · {cell.errors ?? "–"} errors
           </span>
         </Row>
         <Row label="exit statuses">
@@ -47,7 +48,9 @@ export function CellDetails({ cell }: { cell: CellView }) {
             p50 {ms(cell.p50Ms)} · p90 {ms(cell.p90Ms)} · p99 {ms(cell.p99Ms)} ms · fail {pct(cell.failureRate)} · err {pct(cell.errorRate)}
           </span>
         </Row>
-        <Row label="mitigations">{cell.mitigations === null ? <NotRecorded /> : <span className="font-mono">{cell.mitigations.join(", ") || "none"}</span>}</Row>
+        <Row label="mitigations">
+          {cell.mitigations === null ? <NotRecorded /> : <span className="font-mono">{cell.mitigations.join(", ") || "none"}</span>}
+        </Row>
         <Row label="confound">{cell.confound === null ? <NotRecorded /> : <span className="font-mono">{cell.confound}</span>}</Row>
       </div>
       <div className="space-y-1.5">

@@ -36,7 +36,11 @@ export function CompareView({ view }: { view: CompareData }) {
         <SideCard label="B" side={view.b} override={view.override} />
       </div>
 
-      <Section title="Cells" testId="compare-cells" note={view.matrixError ? undefined : `${view.cells.length} matched by name · failure rate worse in ${worse}, better in ${better}`}>
+      <Section
+        title="Cells"
+        testId="compare-cells"
+        note={view.matrixError ? undefined : `${view.cells.length} matched by name · failure rate worse in ${worse}, better in ${better}`}
+      >
         {view.matrixError ? (
           <p role="alert" className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="compare-matrix-error">
             {view.matrixError}
@@ -65,18 +69,35 @@ export function CompareView({ view }: { view: CompareData }) {
                     <TableRow key={c.name} data-testid="compare-row" data-cell={c.name}>
                       <TableCell className="px-3 py-1.5 font-mono text-xs">
                         {c.name}
-                        {c.a.error || c.b.error ? <span className="ml-2 text-denied" title={[c.a.error && `A: ${c.a.error}`, c.b.error && `B: ${c.b.error}`].filter(Boolean).join("\n")}>cell error</span> : null}
+                        {c.a.error || c.b.error ? (
+                          <span
+                            className="ml-2 text-denied"
+                            title={[c.a.error && `A: ${c.a.error}`, c.b.error && `B: ${c.b.error}`].filter(Boolean).join("\n")}
+                          >
+                            cell error
+                          </span>
+                        ) : null}
                       </TableCell>
                       <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.a.failure_rate)}</TableCell>
                       <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{pct(c.b.failure_rate)}</TableCell>
-                      <TableCell className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[rt])} data-testid="delta-failure" data-tone={rt}>
+                      <TableCell
+                        className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[rt])}
+                        data-testid="delta-failure"
+                        data-tone={rt}
+                      >
                         {signed(c.failureRateDelta, "pp")}
                       </TableCell>
                       <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.a.mean_step_time_ms)}</TableCell>
                       <TableCell className="px-3 py-1.5 text-right font-mono text-xs tabular">{ms(c.b.mean_step_time_ms)}</TableCell>
-                      <TableCell className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[tt])} data-testid="delta-step" data-tone={tt}>
+                      <TableCell
+                        className={cn("px-3 py-1.5 text-right font-mono text-xs font-medium tabular", TONE_CLASS[tt])}
+                        data-testid="delta-step"
+                        data-tone={tt}
+                      >
                         {signed(c.meanStepTimeDeltaMs, "ms")}
-                        {c.meanStepTimeRatio !== null ? <span className="ml-1 font-normal text-muted">({((c.meanStepTimeRatio - 1) * 100).toFixed(1)}%)</span> : null}
+                        {c.meanStepTimeRatio !== null ? (
+                          <span className="ml-1 font-normal text-muted">({((c.meanStepTimeRatio - 1) * 100).toFixed(1)}%)</span>
+                        ) : null}
                       </TableCell>
                     </TableRow>
                   );
@@ -92,14 +113,20 @@ export function CompareView({ view }: { view: CompareData }) {
           </div>
         ) : null}
         {view.duplicateNames.length > 0 ? (
-          <p className="text-xs text-amber-700 dark:text-pending">Cell names recorded more than once (only the first is compared): {view.duplicateNames.join(", ")}</p>
+          <p className="text-xs text-amber-700 dark:text-pending">
+            Cell names recorded more than once (only the first is compared): {view.duplicateNames.join(", ")}
+          </p>
         ) : null}
       </Section>
 
       <Section
         title="Environment"
         testId="compare-env"
-        note={view.env ? `${view.a.envLabel} → ${view.b.envLabel} · ${view.env.changed.length} changed, ${view.env.added.length} added, ${view.env.removed.length} removed` : undefined}
+        note={
+          view.env
+            ? `${view.a.envLabel} → ${view.b.envLabel} · ${view.env.changed.length} changed, ${view.env.added.length} added, ${view.env.removed.length} removed`
+            : undefined
+        }
       >
         {view.envError ? (
           <p role="alert" className="rounded-lg border border-dashed border-border p-4 font-mono text-xs text-muted" data-testid="compare-env-error">

@@ -6,7 +6,16 @@ const doc = { rocm: { version: "7.0.2", root: "/opt/rocm" }, gpu_arch: { gfx_tar
 describe("env tree", () => {
   it("flattens with dotted and indexed paths", () => {
     const nodes = flattenJson(doc);
-    expect(nodes.map((n) => n.path)).toEqual(["rocm", "rocm.version", "rocm.root", "gpu_arch", "gpu_arch.gfx_targets", "gpu_arch.gfx_targets[0]", "partial", "system_health"]);
+    expect(nodes.map((n) => n.path)).toEqual([
+      "rocm",
+      "rocm.version",
+      "rocm.root",
+      "gpu_arch",
+      "gpu_arch.gfx_targets",
+      "gpu_arch.gfx_targets[0]",
+      "partial",
+      "system_health",
+    ]);
     expect(nodes.find((n) => n.path === "rocm.version")?.text).toBe('"7.0.2"');
     expect(nodes.find((n) => n.path === "system_health")?.text).toBe("null");
   });

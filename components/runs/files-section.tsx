@@ -36,11 +36,23 @@ function FileRow({ file, override }: { file: RunFile; override: string | null })
           {file.name}
         </span>
         <span className="w-20 text-right font-mono text-xs text-muted tabular">{bytes(file.size)}</span>
-        <Button variant="ghost" size="sm" onClick={() => setOpen((o) => !o)} data-testid="file-view" aria-expanded={open} className="h-auto gap-1 rounded px-1.5 py-0.5">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setOpen((o) => !o)}
+          data-testid="file-view"
+          aria-expanded={open}
+          className="h-auto gap-1 rounded px-1.5 py-0.5"
+        >
           {open ? <EyeOff size={12} aria-hidden /> : <Eye size={12} aria-hidden />}
           {open ? "Hide" : "View"}
         </Button>
-        <a href={fileHref(file.rel, override, true)} download data-testid="file-download" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-auto gap-1 rounded px-1.5 py-0.5" })}>
+        <a
+          href={fileHref(file.rel, override, true)}
+          download
+          data-testid="file-download"
+          className={buttonVariants({ variant: "ghost", size: "sm", className: "h-auto gap-1 rounded px-1.5 py-0.5" })}
+        >
           <Download size={12} aria-hidden /> Download
         </a>
       </div>

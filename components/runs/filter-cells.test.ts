@@ -3,9 +3,30 @@ import { filterCells, nextCellSort } from "./filter-cells";
 import type { CellView } from "./types";
 
 const cell = (index: number, name: string, failureRate: number | null, failedCell = false): CellView => ({
-  index, name, mitigations: [name], environment: index % 2 ? "rocm6" : "rocm7", trials: 8, passed: null, failed: null, errors: null, failureRate,
-  errorRate: null, unreliable: null, meanMs: null, p50Ms: null, p90Ms: null, p99Ms: null, stepTimeRatio: null, exitStatus: null, outcomes: null,
-  hints: null, trialPaths: null, error: null, confound: null, baseline: false, failedCell,
+  index,
+  name,
+  mitigations: [name],
+  environment: index % 2 ? "rocm6" : "rocm7",
+  trials: 8,
+  passed: null,
+  failed: null,
+  errors: null,
+  failureRate,
+  errorRate: null,
+  unreliable: null,
+  meanMs: null,
+  p50Ms: null,
+  p90Ms: null,
+  p99Ms: null,
+  stepTimeRatio: null,
+  exitStatus: null,
+  outcomes: null,
+  hints: null,
+  trialPaths: null,
+  error: null,
+  confound: null,
+  baseline: false,
+  failedCell,
 });
 
 const cells = [cell(0, "baseline", 0), cell(1, "tf32_off", 0.375, true), cell(2, "nothing", null), cell(3, "sdma_off", 0.125, true)];

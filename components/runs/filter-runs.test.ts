@@ -4,8 +4,22 @@ import type { RunRow } from "./types";
 import { verdictRank, verdictTone } from "./verdict";
 
 const row = (rel: string, over: Partial<RunRow> = {}): RunRow => ({
-  rel, layout: "triage", kind: "matrix", when: null, ticket: null, workload: null, case: null, cells: null, failedCells: null,
-  verdict: null, findings: null, partialEnv: null, errorCount: 0, warningCount: 0, firstError: null, ...over,
+  rel,
+  layout: "triage",
+  kind: "matrix",
+  when: null,
+  ticket: null,
+  workload: null,
+  case: null,
+  cells: null,
+  failedCells: null,
+  verdict: null,
+  findings: null,
+  partialEnv: null,
+  errorCount: 0,
+  warningCount: 0,
+  firstError: null,
+  ...over,
 });
 
 const rows = [
@@ -17,7 +31,12 @@ const rows = [
 
 describe("filterRuns", () => {
   it("sorts newest first by default, undated runs last", () => {
-    expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "when", dir: "desc" }).map((r) => r.rel)).toEqual(["T-2/llama/b", "T-1/fsdp/a", "runs/x/waitcheck", "T-3/bad/c"]);
+    expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "when", dir: "desc" }).map((r) => r.rel)).toEqual([
+      "T-2/llama/b",
+      "T-1/fsdp/a",
+      "runs/x/waitcheck",
+      "T-3/bad/c",
+    ]);
   });
 
   it("searches every word across path, ticket, workload and case", () => {
@@ -31,7 +50,12 @@ describe("filterRuns", () => {
   });
 
   it("sorts verdicts worst first and cell counts numerically", () => {
-    expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "verdict", dir: "asc" }).map((r) => r.verdict)).toEqual(["fail", "warn", "unknown", "pass"]);
+    expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "verdict", dir: "asc" }).map((r) => r.verdict)).toEqual([
+      "fail",
+      "warn",
+      "unknown",
+      "pass",
+    ]);
     expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "cells", dir: "desc" }).map((r) => r.cells)).toEqual([10, 4, null, null]);
   });
 

@@ -45,7 +45,10 @@ function compare(a: string | number | null, b: string | number | null): number {
 
 export function filterRuns(rows: readonly RunRow[], filter: RunFilter, sort: RunSort): RunRow[] {
   const out = rows.filter(
-    (r) => matchesRun(r, filter.query) && (filter.verdict === "" || verdictTone(r.verdict) === filter.verdict) && (filter.layout === "" || r.layout === filter.layout),
+    (r) =>
+      matchesRun(r, filter.query) &&
+      (filter.verdict === "" || verdictTone(r.verdict) === filter.verdict) &&
+      (filter.layout === "" || r.layout === filter.layout),
   );
   const sign = sort.dir === "asc" ? 1 : -1;
   return out.sort((x, y) => {

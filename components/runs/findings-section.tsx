@@ -8,7 +8,11 @@ const SEVERITY: Record<string, string> = { error: "text-denied", warning: "text-
 /** A sanitizer report: its verdict, each check, and the findings grouped as the dashboard groups them. */
 export function FindingsSection({ report }: { report: SanitizerView }) {
   return (
-    <Section title="Sanitizer report" testId="findings-section" note={`${report.total} ${report.total === 1 ? "finding" : "findings"} in ${report.groups.length} ${report.groups.length === 1 ? "group" : "groups"}`}>
+    <Section
+      title="Sanitizer report"
+      testId="findings-section"
+      note={`${report.total} ${report.total === 1 ? "finding" : "findings"} in ${report.groups.length} ${report.groups.length === 1 ? "group" : "groups"}`}
+    >
       <div className="space-y-4 rounded-lg border border-border bg-panel p-4">
         <FactList
           facts={[

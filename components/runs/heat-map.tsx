@@ -105,13 +105,19 @@ export const HeatMap = memo(function HeatMap({ cells, metric, onPick }: { cells:
                 {cell.baseline ? <span className="rounded-sm bg-accent px-0.5 text-[9px] font-semibold text-white">B</span> : null}
                 <span className="truncate">{cell.name}</span>
               </span>
-              <span className={cn("font-mono text-xs leading-4 tabular", missing && "text-muted italic")}>{missing ? "not recorded" : valueText(heatValue(cell, metric), metric)}</span>
+              <span className={cn("font-mono text-xs leading-4 tabular", missing && "text-muted italic")}>
+                {missing ? "not recorded" : valueText(heatValue(cell, metric), metric)}
+              </span>
             </Button>
           ) : (
             <div
               key={cell.index}
               {...common}
-              className={cn("size-3 cursor-pointer rounded-[2px]", missing ? "border border-dashed border-muted/70" : "", cell.baseline && "outline-2 outline-accent")}
+              className={cn(
+                "size-3 cursor-pointer rounded-[2px]",
+                missing ? "border border-dashed border-muted/70" : "",
+                cell.baseline && "outline-2 outline-accent",
+              )}
             />
           );
         })}

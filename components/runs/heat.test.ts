@@ -3,9 +3,31 @@ import { heatBackground, heatShade, heatValue } from "./heat";
 import type { CellView } from "./types";
 
 const cell = (over: Partial<CellView>): CellView => ({
-  index: 0, name: "c", mitigations: [], environment: null, trials: 8, passed: 8, failed: 0, errors: 0, failureRate: 0, errorRate: 0,
-  unreliable: false, meanMs: 10, p50Ms: 10, p90Ms: 11, p99Ms: 12, stepTimeRatio: 1, exitStatus: {}, outcomes: {}, hints: [], trialPaths: [],
-  error: null, confound: null, baseline: false, failedCell: false, ...over,
+  index: 0,
+  name: "c",
+  mitigations: [],
+  environment: null,
+  trials: 8,
+  passed: 8,
+  failed: 0,
+  errors: 0,
+  failureRate: 0,
+  errorRate: 0,
+  unreliable: false,
+  meanMs: 10,
+  p50Ms: 10,
+  p90Ms: 11,
+  p99Ms: 12,
+  stepTimeRatio: 1,
+  exitStatus: {},
+  outcomes: {},
+  hints: [],
+  trialPaths: [],
+  error: null,
+  confound: null,
+  baseline: false,
+  failedCell: false,
+  ...over,
 });
 
 describe("heat map shading", () => {

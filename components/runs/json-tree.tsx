@@ -34,13 +34,20 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
           data-testid="env-search"
           className="h-7 w-64 max-w-full rounded-md border border-border bg-panel px-2 text-xs placeholder:text-muted focus:border-accent focus:outline-none"
         />
-        <Button variant="ghost" size="bare" className="text-xs hover:bg-transparent" onClick={() => setOpen(new Set(nodes.filter((n) => n.kind !== "value").map((n) => n.path)))}>
+        <Button
+          variant="ghost"
+          size="bare"
+          className="text-xs hover:bg-transparent"
+          onClick={() => setOpen(new Set(nodes.filter((n) => n.kind !== "value").map((n) => n.path)))}
+        >
           Expand all
         </Button>
         <Button variant="ghost" size="bare" className="text-xs hover:bg-transparent" onClick={() => setOpen(new Set())}>
           Collapse all
         </Button>
-        <span className="ml-auto text-xs text-muted tabular">{searching ? `${shown.filter((n) => n.kind === "value").length} matching values` : `${nodes.length} keys`}</span>
+        <span className="ml-auto text-xs text-muted tabular">
+          {searching ? `${shown.filter((n) => n.kind === "value").length} matching values` : `${nodes.length} keys`}
+        </span>
       </div>
       {shown.length === 0 ? (
         <p className="py-3 text-center text-xs text-muted" data-testid="env-tree-empty">
@@ -64,7 +71,14 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
                 style={{ paddingLeft: `${0.5 + n.depth * 1.1}rem` }}
               >
                 {container ? (
-                  <Button variant="plain" size="bare" onClick={() => toggle(n.path)} className="flex items-baseline gap-1 text-left disabled:opacity-100" aria-label={`${isOpen ? "Collapse" : "Expand"} ${n.path}`} disabled={searching}>
+                  <Button
+                    variant="plain"
+                    size="bare"
+                    onClick={() => toggle(n.path)}
+                    className="flex items-baseline gap-1 text-left disabled:opacity-100"
+                    aria-label={`${isOpen ? "Collapse" : "Expand"} ${n.path}`}
+                    disabled={searching}
+                  >
                     <ChevronRight size={11} aria-hidden className={cn("shrink-0 self-center text-muted transition-transform", isOpen && "rotate-90")} />
                     <span className="text-fg">{n.key}</span>
                     <span className="text-muted">{n.kind === "array" ? `[${n.childCount}]` : `{${n.childCount}}`}</span>
@@ -73,7 +87,9 @@ export function JsonTree({ value, testId }: { value: unknown; testId?: string })
                   <>
                     <span className="w-[11px] shrink-0" aria-hidden />
                     <span className="shrink-0 text-muted">{n.key}:</span>
-                    <span className={cn("min-w-0 break-all", n.text === "null" ? "text-muted italic" : n.text?.startsWith('"') ? "text-fg" : "text-accent")}>{n.text}</span>
+                    <span className={cn("min-w-0 break-all", n.text === "null" ? "text-muted italic" : n.text?.startsWith('"') ? "text-fg" : "text-accent")}>
+                      {n.text}
+                    </span>
                   </>
                 )}
               </li>

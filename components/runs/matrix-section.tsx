@@ -40,7 +40,12 @@ export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root
   }
   return (
     <>
-      <Section title="Heat map" testId="heat-section" note={`${matrix.cellCount.toLocaleString("en-US")} cells · click a tile to open it below`} actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}>
+      <Section
+        title="Heat map"
+        testId="heat-section"
+        note={`${matrix.cellCount.toLocaleString("en-US")} cells · click a tile to open it below`}
+        actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}
+      >
         {progress}
         <div className="rounded-lg border border-border bg-panel p-3">
           <HeatMap cells={cells} metric={v.metric} onPick={v.reveal} />
@@ -67,7 +72,9 @@ export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root
             failed only ({failed})
           </label>
           <span className="ml-auto text-xs text-muted tabular" data-testid="cells-count">
-            {v.rows.length === cells.length ? `${cells.length.toLocaleString("en-US")} cells` : `${v.rows.length.toLocaleString("en-US")} of ${cells.length.toLocaleString("en-US")} cells`}
+            {v.rows.length === cells.length
+              ? `${cells.length.toLocaleString("en-US")} cells`
+              : `${v.rows.length.toLocaleString("en-US")} of ${cells.length.toLocaleString("en-US")} cells`}
           </span>
         </div>
         <CellTable rows={v.rows} total={cells.length} sort={v.sort} onSort={v.sortBy} open={v.open} onToggle={v.toggle} focus={v.focus} />

@@ -12,7 +12,10 @@ export function RunHeader({ view }: { view: RunView }) {
     { label: "verdict", value: row.verdict === null ? null : <VerdictBadge verdict={row.verdict} /> },
     { label: "ticket", value: row.ticket },
     { label: row.case ? "case" : "workload", value: row.case ?? row.workload },
-    { label: "when (UTC)", value: row.when ? `${when(row.when)}${view.whenSource ? ` · from ${view.whenSource === "path" ? "folder name" : view.whenSource}` : ""}` : null },
+    {
+      label: "when (UTC)",
+      value: row.when ? `${when(row.when)}${view.whenSource ? ` · from ${view.whenSource === "path" ? "folder name" : view.whenSource}` : ""}` : null,
+    },
     { label: "layout", value: `${row.layout} · ${row.kind}` },
   ];
   if (row.cells !== null) facts.push({ label: "cells", value: `${int(row.cells)} · ${int(row.failedCells)} failed` });

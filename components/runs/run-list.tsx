@@ -88,11 +88,7 @@ export function RunList({ initial }: { initial: RunListResponse }) {
               {list.picked.length ? ` · ${list.picked.length} of 2 picked` : " · tick two to compare"}
             </span>
             {a && b ? (
-              <Link
-                href={compareHref(a, b, data.override)}
-                data-testid="compare-button"
-                className={buttonVariants({ variant: "primary" })}
-              >
+              <Link href={compareHref(a, b, data.override)} data-testid="compare-button" className={buttonVariants({ variant: "primary" })}>
                 <GitCompareArrows size={14} aria-hidden /> Compare
               </Link>
             ) : (
@@ -147,7 +143,14 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
   return (
     <TableRow data-testid="run-row" data-rel={row.rel} className={cn("hover:bg-subtle/70", picked && "bg-accent-soft/50")}>
       <TableCell className={cn(TD, "w-8")}>
-        <input type="checkbox" checked={picked} onChange={onPick} aria-label={`Pick ${row.rel} to compare`} data-testid="run-pick" className="size-3.5 accent-[var(--color-accent)]" />
+        <input
+          type="checkbox"
+          checked={picked}
+          onChange={onPick}
+          aria-label={`Pick ${row.rel} to compare`}
+          data-testid="run-pick"
+          className="size-3.5 accent-[var(--color-accent)]"
+        />
       </TableCell>
       <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap tabular")}>{when(row.when)}</TableCell>
       <TableCell className={TD}>
@@ -168,7 +171,9 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
         </div>
       </TableCell>
       <TableCell className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>{row.layout}</TableCell>
-      <TableCell className={cn(TD, "text-right font-mono text-xs tabular")}>{row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}</TableCell>
+      <TableCell className={cn(TD, "text-right font-mono text-xs tabular")}>
+        {row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}
+      </TableCell>
       <TableCell className={cn(TD, "text-right font-mono text-xs tabular", (row.failedCells ?? 0) > 0 && "text-denied")}>
         {row.failedCells === null ? <span className="text-muted">–</span> : int(row.failedCells)}
       </TableCell>

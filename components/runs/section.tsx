@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A titled block of the run page; `actions` sit right of the title. */
-export function Section({ title, children, actions, testId, note }: { title: string; children: ReactNode; actions?: ReactNode; testId?: string; note?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  actions,
+  testId,
+  note,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  note?: ReactNode;
+}) {
   return (
     <section data-testid={testId} className="space-y-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -9,7 +9,19 @@ export function ariaSort<K>(sort: Sort<K>, key: K): "ascending" | "descending" |
 }
 
 /** The button inside a sortable column header; the header cell carries `aria-sort`. */
-export function SortButton<K extends string>({ label, sortKey, sort, onSort, right }: { label: string; sortKey: K; sort: Sort<K>; onSort: (key: K) => void; right?: boolean }) {
+export function SortButton<K extends string>({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  right,
+}: {
+  label: string;
+  sortKey: K;
+  sort: Sort<K>;
+  onSort: (key: K) => void;
+  right?: boolean;
+}) {
   const active = sort.key === sortKey;
   return (
     <Button
@@ -17,7 +29,11 @@ export function SortButton<K extends string>({ label, sortKey, sort, onSort, rig
       size="bare"
       onClick={() => onSort(sortKey)}
       data-testid={`sort-${sortKey}`}
-      className={cn("inline-flex items-center gap-0.5 font-medium whitespace-nowrap hover:text-fg", active ? "text-fg" : "text-muted", right && "flex-row-reverse")}
+      className={cn(
+        "inline-flex items-center gap-0.5 font-medium whitespace-nowrap hover:text-fg",
+        active ? "text-fg" : "text-muted",
+        right && "flex-row-reverse",
+      )}
     >
       {label}
       {active ? sort.dir === "asc" ? <ArrowUp size={11} aria-hidden /> : <ArrowDown size={11} aria-hidden /> : null}

@@ -19,7 +19,17 @@ export function VerdictBadge({ verdict, className }: { verdict: string | null; c
 }
 
 /** A small neutral or warning tag (partial env, unreliable, baseline). */
-export function Tag({ children, tone = "neutral", title, testId }: { children: React.ReactNode; tone?: "neutral" | "warn" | "fail" | "accent"; title?: string; testId?: string }) {
+export function Tag({
+  children,
+  tone = "neutral",
+  title,
+  testId,
+}: {
+  children: React.ReactNode;
+  tone?: "neutral" | "warn" | "fail" | "accent";
+  title?: string;
+  testId?: string;
+}) {
   const tones = { neutral: "neutral", warn: "pending", fail: "denied", accent: "accent" } as const;
   return (
     <Badge tone={tones[tone]} title={title} data-testid={testId} className="px-1 py-0 text-[10.5px]">

@@ -28,7 +28,9 @@ export function SettingsTable({ rows }: { rows: SettingRow[] }) {
               <TableRow key={row.key} className="align-top" data-testid="settings-row">
                 <TableCell className="px-3 py-1.5 font-mono text-xs">{row.key}</TableCell>
                 <TableCell className="px-3 py-1.5 font-mono text-xs break-all">{row.value}</TableCell>
-                <TableCell className={row.source === "defaults" ? "px-3 py-1.5 text-xs text-muted" : "px-3 py-1.5 font-mono text-xs text-accent"}>{row.source}</TableCell>
+                <TableCell className={row.source === "defaults" ? "px-3 py-1.5 text-xs text-muted" : "px-3 py-1.5 font-mono text-xs text-accent"}>
+                  {row.source}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -19,10 +19,7 @@ export function AppShell({ model, database, children }: { model: string; databas
           </div>
         </header>
         <main className="flex min-h-0 flex-1 flex-col overflow-y-auto">{children}</main>
-        <footer
-          className="flex h-7 items-center gap-4 border-t border-border bg-panel px-4 font-mono text-xs text-muted"
-          data-testid="footer"
-        >
+        <footer className="flex h-7 items-center gap-4 border-t border-border bg-panel px-4 font-mono text-xs text-muted" data-testid="footer">
           <span>
             model: <span data-testid="footer-model">{model}</span>
           </span>

@@ -23,10 +23,7 @@ export function NavLinks() {
             href={link.href}
             data-testid={`nav-${link.label.toLowerCase()}`}
             aria-current={active ? "page" : undefined}
-            className={cn(
-              "rounded-md px-2.5 py-1 text-sm",
-              active ? "bg-accent-soft font-medium text-fg" : "text-muted hover:bg-subtle hover:text-fg",
-            )}
+            className={cn("rounded-md px-2.5 py-1 text-sm", active ? "bg-accent-soft font-medium text-fg" : "text-muted hover:bg-subtle hover:text-fg")}
           >
             {link.label}
           </Link>

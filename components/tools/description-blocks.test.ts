@@ -39,7 +39,7 @@ Returns the path written, or a line starting with "Error:".`);
   });
 
   it("keeps fenced code and bullet lists", () => {
-    const blocks = descriptionBlocks("Run it.\n\n```json\n{\"a\": 1}\n```\n\n- one\n- two\n  more");
+    const blocks = descriptionBlocks('Run it.\n\n```json\n{"a": 1}\n```\n\n- one\n- two\n  more');
     expect(blocks).toEqual([
       { kind: "paragraph", text: "Run it." },
       { kind: "code", text: '{"a": 1}', lang: "json" },

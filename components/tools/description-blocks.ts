@@ -27,7 +27,7 @@ export function dedent(text: string): string[] {
 function inlineItems(text: string): { term: string; text: string }[] | null {
   const parts = text.split(/;\s+/).map((p) => p.trim().replace(/\.$/, ""));
   const items = parts.map((p) => ITEM.exec(p)).map((m) => (m ? { term: m[1] ?? "", text: m[2] ?? "" } : null));
-  return items.length > 0 && items.every((i) => i !== null) ? (items) : null;
+  return items.length > 0 && items.every((i) => i !== null) ? items : null;
 }
 
 function isHeading(line: string): boolean {
@@ -79,7 +79,8 @@ export function descriptionBlocks(description: string): DescriptionBlock[] {
       else if (head) loose.push(head);
       for (const b of body) {
         const m = ITEM.exec(b.trim());
-        if (m && /^\s*([-*]\s+)?\S/.test(b) && (items.length > 0 || /^\s/.test(b) || /^[-*]\s/.test(b) || loose.length === 0)) items.push({ term: m[1] ?? "", text: m[2] ?? "" });
+        if (m && /^\s*([-*]\s+)?\S/.test(b) && (items.length > 0 || /^\s/.test(b) || /^[-*]\s/.test(b) || loose.length === 0))
+          items.push({ term: m[1] ?? "", text: m[2] ?? "" });
         else if (items.length > 0 && /^\s+\S/.test(b)) {
           const last = items[items.length - 1];
           if (last) last.text += ` ${b.trim()}`;

@@ -29,7 +29,11 @@ function heading(diagnostics: Diagnostic[]): string {
 export function DiagnosticsPanel({ diagnostics }: { diagnostics: Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
-    <section data-testid="diagnostics-panel" aria-labelledby="diagnostics-title" className="rounded-lg border border-pending/50 bg-amber-50/60 p-4 dark:bg-amber-950/20">
+    <section
+      data-testid="diagnostics-panel"
+      aria-labelledby="diagnostics-title"
+      className="rounded-lg border border-pending/50 bg-amber-50/60 p-4 dark:bg-amber-950/20"
+    >
       <h2 id="diagnostics-title" className="flex items-center gap-2 text-sm font-semibold">
         <AlertTriangle size={15} className="text-pending" aria-hidden />
         {heading(diagnostics)}
@@ -38,7 +42,13 @@ export function DiagnosticsPanel({ diagnostics }: { diagnostics: Diagnostic[] })
         {diagnostics.map((d) => {
           const server = d.kind === "source-failed";
           return (
-            <li key={`${d.package}:${d.entry}`} id={diagnosticId(d)} data-testid="diagnostic" data-package={d.package} className="scroll-mt-4 rounded-md border border-border bg-panel p-3 text-sm">
+            <li
+              key={`${d.package}:${d.entry}`}
+              id={diagnosticId(d)}
+              data-testid="diagnostic"
+              data-package={d.package}
+              className="scroll-mt-4 rounded-md border border-border bg-panel p-3 text-sm"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 {/* A server is named by its settings key; its command line follows, as written. */}
                 <span className="font-mono font-medium">{server ? d.package : d.entry}</span>
@@ -62,7 +72,10 @@ export function DiagnosticsPanel({ diagnostics }: { diagnostics: Diagnostic[] })
                 // A server's stderr is usually the whole story, so it starts open; stacks are long.
                 <details className="mt-2" open={!d.stack}>
                   <summary className="cursor-pointer text-xs text-muted">{d.stack ? "Stack trace" : "Server output (stderr)"}</summary>
-                  <pre className="mt-1 max-h-64 overflow-auto rounded bg-subtle p-2 font-mono text-[11px] leading-4 whitespace-pre-wrap" data-testid="diagnostic-output">
+                  <pre
+                    className="mt-1 max-h-64 overflow-auto rounded bg-subtle p-2 font-mono text-[11px] leading-4 whitespace-pre-wrap"
+                    data-testid="diagnostic-output"
+                  >
                     {d.stack ?? d.stderr}
                   </pre>
                 </details>

@@ -11,7 +11,10 @@ export function McpSourceNote({ tool }: { tool: Pick<RegisteredTool, "sourcePack
         <p>
           Served by MCP server <span className="font-mono font-medium">{server}</span>, as its tool <span className="font-mono">{tool.entry.exportName}</span>.
         </p>
-        <p className="text-xs text-muted">Its code runs in that server&apos;s process (see Source server above), so there is no source to show here; the server&apos;s own documentation describes it.</p>
+        <p className="text-xs text-muted">
+          Its code runs in that server&apos;s process (see Source server above), so there is no source to show here; the server&apos;s own documentation
+          describes it.
+        </p>
       </div>
     </div>
   );

@@ -27,7 +27,12 @@ describe("schemaRows", () => {
   it("2. nested objects are indented under their parent", () => {
     const rows = schemaRows({
       type: "object",
-      properties: { filter: { type: "object", properties: { tag: { type: "string" }, range: { type: "object", properties: { from: { type: "number" } }, required: ["from"] } } } },
+      properties: {
+        filter: {
+          type: "object",
+          properties: { tag: { type: "string" }, range: { type: "object", properties: { from: { type: "number" } }, required: ["from"] } },
+        },
+      },
     });
     expect(rows.map((r) => [r.path, r.depth])).toEqual([
       ["filter", 0],
@@ -131,7 +136,11 @@ describe("schemaRows", () => {
         z.object({
           n: z.number().min(1).max(100),
           k: z.number().gt(0).multipleOf(5),
-          title: z.string().regex(/^[a-z-]+$/).min(1).max(60),
+          title: z
+            .string()
+            .regex(/^[a-z-]+$/)
+            .min(1)
+            .max(60),
           ids: z.array(z.string()).max(3),
         }),
       ),
@@ -170,7 +179,17 @@ describe("schemaRows", () => {
   });
 
   it("16. the sample plugin's write_note schema", () => {
-    const rows = schemaRows(fromZod(z.object({ title: z.string().regex(/^[A-Za-z0-9-]{1,60}$/).describe("File name without extension"), body: z.string().max(10000) })));
+    const rows = schemaRows(
+      fromZod(
+        z.object({
+          title: z
+            .string()
+            .regex(/^[A-Za-z0-9-]{1,60}$/)
+            .describe("File name without extension"),
+          body: z.string().max(10000),
+        }),
+      ),
+    );
     expect(rows.map((r) => r.name)).toEqual(["title", "body"]);
     expect(row(rows, "body").constraints).toEqual(["≤ 10000 chars"]);
     expect(row(rows, "title").constraints[0]).toMatch(/^pattern /);

@@ -84,7 +84,10 @@ function mergeAllOf(root: Schema, schema: Schema): Schema {
     if (!isSchema(part0)) continue;
     const part = typeof part0.$ref === "string" ? (resolveRef(root, part0.$ref) ?? part0) : part0;
     const props = { ...(isSchema(merged.properties) ? merged.properties : {}), ...(isSchema(part.properties) ? part.properties : {}) };
-    const required = [...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []), ...(Array.isArray(part.required) ? (part.required as unknown[]) : [])];
+    const required = [
+      ...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []),
+      ...(Array.isArray(part.required) ? (part.required as unknown[]) : []),
+    ];
     merged = { ...part, ...merged, properties: props, required };
     if (Object.keys(props).length === 0) delete merged.properties;
     if (required.length === 0) delete merged.required;
@@ -129,7 +132,11 @@ export function typeLabel(root: Schema, schema0: Schema, seen: string[] = []): {
     const types = [...new Set(schema.enum.filter((v) => v !== null).map((v) => (typeof v === "number" && Number.isInteger(v) ? "integer" : typeof v)))];
     return { type: `enum${types.length === 1 ? `<${types[0]}>` : ""}`, nullable };
   }
-  let types: string[] = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === "string") : typeof schema.type === "string" ? [schema.type] : [];
+  let types: string[] = Array.isArray(schema.type)
+    ? schema.type.filter((t): t is string => typeof t === "string")
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
   const nullable = types.includes("null");
   types = types.filter((t) => t !== "null");
   if (types.length === 0) {
@@ -139,7 +146,11 @@ export function typeLabel(root: Schema, schema0: Schema, seen: string[] = []): {
   const labels = types.map((t) => {
     if (t !== "array") return t;
     if (isSchema(schema.items)) return `array<${typeLabel(root, schema.items, seen).type}>`;
-    if (Array.isArray(schema.prefixItems)) return `[${schema.prefixItems.filter(isSchema).map((s) => typeLabel(root, s, seen).type).join(", ")}]`;
+    if (Array.isArray(schema.prefixItems))
+      return `[${schema.prefixItems
+        .filter(isSchema)
+        .map((s) => typeLabel(root, s, seen).type)
+        .join(", ")}]`;
     return "array";
   });
   return { type: labels.join(" | ") || (nullable ? "null" : "any"), nullable };
@@ -148,7 +159,7 @@ export function typeLabel(root: Schema, schema0: Schema, seen: string[] = []): {
 /** The schema's bounds and formats as short phrases. */
 export function constraintsOf(schema: Schema): string[] {
   const out: string[] = [];
-  const num = (key: string) => (typeof schema[key] === "number" ? (schema[key]) : undefined);
+  const num = (key: string) => (typeof schema[key] === "number" ? schema[key] : undefined);
   const pair = (lo: number | undefined, hi: number | undefined, unit: string) => {
     if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `exactly ${lo}${unit}` : `${lo}–${hi}${unit}`);
     else if (lo !== undefined) out.push(`≥ ${lo}${unit}`);

@@ -4,7 +4,12 @@ import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@
 
 /** The input schema as a table: one row per property, nested ones indented under their parent. */
 export function SchemaTable({ rows }: { rows: SchemaRow[] }) {
-  if (rows.length === 0) return <p className="text-sm text-muted" data-testid="schema-table-empty">This tool takes no arguments.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid="schema-table-empty">
+        This tool takes no arguments.
+      </p>
+    );
   return (
     <div className="overflow-x-auto rounded-md border border-border">
       <Table className="w-full min-w-[640px] border-collapse text-left text-sm" data-testid="schema-table">
@@ -32,7 +37,9 @@ export function SchemaTable({ rows }: { rows: SchemaRow[] }) {
                 {r.refName && r.refName !== r.type ? <span className="ml-1 text-muted">({r.refName})</span> : null}
                 {r.recursive ? <span className="ml-1 text-muted">↺ recursive</span> : null}
               </TableCell>
-              <TableCell className="px-3 py-1.5 text-xs">{r.required ? <span className="font-medium">required</span> : <span className="text-muted">optional</span>}</TableCell>
+              <TableCell className="px-3 py-1.5 text-xs">
+                {r.required ? <span className="font-medium">required</span> : <span className="text-muted">optional</span>}
+              </TableCell>
               <TableCell className="px-3 py-1.5 font-mono text-xs">{r.defaultValue ?? <span className="text-muted">—</span>}</TableCell>
               <TableCell className="px-3 py-1.5">
                 {r.description ? <div>{r.description}</div> : null}

@@ -13,7 +13,15 @@ const STATE = {
  * The MCP servers of the settings: which answered (with their tools) and which did not (with the
  * reason; the diagnostics panel above holds the full hint and the server's stderr).
  */
-export function SourcesPanel({ sources, diagnostics, onShowTools }: { sources: SourceStatus[]; diagnostics: Diagnostic[]; onShowTools: (sourcePackage: string) => void }) {
+export function SourcesPanel({
+  sources,
+  diagnostics,
+  onShowTools,
+}: {
+  sources: SourceStatus[];
+  diagnostics: Diagnostic[];
+  onShowTools: (sourcePackage: string) => void;
+}) {
   if (sources.length === 0) return null;
   const connected = sources.filter((s) => s.state === "connected").length;
   const failed = sources.length - connected;

@@ -19,7 +19,8 @@ function Inline({ text }: { text: string }) {
 /** The whole description: paragraphs, code, and `Args:` / `Returns:` as definition blocks. */
 export function ToolDocs({ description }: { description: string }) {
   const blocks = descriptionBlocks(description);
-  if (blocks.length === 0) return <p className="text-sm text-muted">This tool has no description. Its author should add one: the model reads it to decide when to call the tool.</p>;
+  if (blocks.length === 0)
+    return <p className="text-sm text-muted">This tool has no description. Its author should add one: the model reads it to decide when to call the tool.</p>;
   return (
     <div className="space-y-3 text-sm leading-relaxed" data-testid="tool-docs">
       {blocks.map((b, i) => {

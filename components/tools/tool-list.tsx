@@ -105,8 +105,8 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
       ) : null}
       {data.sources.length === 0 ? (
         <p className="text-xs text-muted" data-testid="mcp-hint">
-          No MCP server configured. Add one under <code className="font-mono">mcpServers</code> in <code className="font-mono">toolroom.yaml</code>, as in other MCP
-          clients: <code className="font-mono">{'fs: { command: npx, args: [-y, "@modelcontextprotocol/server-filesystem", "."], prefix: fs_ }'}</code>
+          No MCP server configured. Add one under <code className="font-mono">mcpServers</code> in <code className="font-mono">toolroom.yaml</code>, as in other
+          MCP clients: <code className="font-mono">{'fs: { command: npx, args: [-y, "@modelcontextprotocol/server-filesystem", "."], prefix: fs_ }'}</code>
         </p>
       ) : null}
     </div>

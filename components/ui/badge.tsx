@@ -16,5 +16,7 @@ export type BadgeTone = keyof typeof TONES;
 
 /** A small bordered label: a tool's origin, a verdict, a state. */
 export function Badge({ tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: BadgeTone }) {
-  return <span className={cn("inline-flex items-center rounded border px-1.5 py-px text-[11px] leading-4 whitespace-nowrap", TONES[tone], className)} {...props} />;
+  return (
+    <span className={cn("inline-flex items-center rounded border px-1.5 py-px text-[11px] leading-4 whitespace-nowrap", TONES[tone], className)} {...props} />
+  );
 }

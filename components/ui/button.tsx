@@ -25,7 +25,11 @@ export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
 /** The classes of a button, for a link that should look like one. */
-export function buttonVariants({ variant = "outline", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonVariants({
+  variant = "outline",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn("rounded-md disabled:opacity-50", VARIANTS[variant], SIZES[size], className);
 }
 

@@ -6,7 +6,13 @@ import { cn } from "./cn";
 
 /** A segmented radio group on Radix: one tab stop, arrow keys move and select. */
 export function SegmentedRadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
-  return <RadioGroupPrimitive.Root orientation="horizontal" className={cn("inline-flex overflow-hidden rounded-md border border-border text-xs", className)} {...props} />;
+  return (
+    <RadioGroupPrimitive.Root
+      orientation="horizontal"
+      className={cn("inline-flex overflow-hidden rounded-md border border-border text-xs", className)}
+      {...props}
+    />
+  );
 }
 
 export function SegmentedRadioItem({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {

@@ -17,7 +17,10 @@ export class NextServer {
     // Only the test's settings: no TOOLROOM_* variable of the developer's.
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     for (const name of Object.keys(childEnv)) if (name.startsWith("TOOLROOM_") && !(name in env)) delete childEnv[name];
-    this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const collect = (chunk: Buffer) => (this.output += chunk.toString());
     this.child.stdout?.on("data", collect);
     this.child.stderr?.on("data", collect);
@@ -38,7 +41,10 @@ export class NextServer {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.exitCode !== undefined) throw new Error(`next start exited (${this.exitCode}):\n${this.output}`);
-      const status = await rawRequest(`${this.origin}/api/tools`).then((r) => r.status, () => 0);
+      const status = await rawRequest(`${this.origin}/api/tools`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) return;
       if (Date.now() > deadline) throw new Error(`next start did not answer in ${timeoutMs} ms:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -73,10 +79,13 @@ function readProcess(pid: number): ProcessInfo | undefined {
 
 /** Every process below `root` (children, grandchildren, …). */
 export function descendants(root: number): ProcessInfo[] {
-  const all = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => readProcess(Number(name)) ?? []);
+  const all = fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => readProcess(Number(name)) ?? []);
   const found: ProcessInfo[] = [];
   const parents = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of all) {
       if (!parents.has(p.pid) && parents.has(p.ppid)) {

@@ -16,7 +16,14 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
   const headers = { ...options.headers, ...(options.body !== undefined ? { "Content-Length": String(Buffer.byteLength(options.body)) } : {}) };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: options.method ?? "GET", headers, setHost: !options.headers?.Host },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? "GET",
+        headers,
+        setHost: !options.headers?.Host,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");

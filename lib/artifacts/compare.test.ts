@@ -4,16 +4,20 @@ import { readMatrix } from "./matrix";
 
 describe("compareMatrices", () => {
   it("matches cells by name and computes deltas, null where a side did not record", () => {
-    const a = readMatrix({ cells: [
-      { name: "base", failure_rate: 0.5, mean_step_time_ms: 40, step_time_ratio: 1 },
-      { name: "tf32_off", failure_rate: 0.25, mean_step_time_ms: 50, step_time_ratio: 1.25 },
-      { name: "gone" },
-    ] });
-    const b = readMatrix({ cells: [
-      { name: "tf32_off", failure_rate: 0, mean_step_time_ms: 55, step_time_ratio: 1.1 },
-      { name: "base", mean_step_time_ms: 44, step_time_ratio: 1 },
-      { name: "new" },
-    ] });
+    const a = readMatrix({
+      cells: [
+        { name: "base", failure_rate: 0.5, mean_step_time_ms: 40, step_time_ratio: 1 },
+        { name: "tf32_off", failure_rate: 0.25, mean_step_time_ms: 50, step_time_ratio: 1.25 },
+        { name: "gone" },
+      ],
+    });
+    const b = readMatrix({
+      cells: [
+        { name: "tf32_off", failure_rate: 0, mean_step_time_ms: 55, step_time_ratio: 1.1 },
+        { name: "base", mean_step_time_ms: 44, step_time_ratio: 1 },
+        { name: "new" },
+      ],
+    });
     const c = compareMatrices(a, b);
     expect(c.onlyInA).toEqual(["gone"]);
     expect(c.onlyInB).toEqual(["new"]);
@@ -30,9 +34,15 @@ describe("diffEnv", () => {
     const a = { rocm: { version: "6.4.1", root: "/opt/rocm" }, gpu_arch: { gfx_targets: ["gfx942", "gfx90a"] }, old: 1, same: { x: [1] } };
     const b = { rocm: { version: "7.0.2", root: "/opt/rocm" }, gpu_arch: { gfx_targets: ["gfx950"] }, fresh: true, same: { x: [1] } };
     expect(diffEnv(a, b)).toEqual({
-      changed: [{ path: "rocm.version", a: "6.4.1", b: "7.0.2" }, { path: "gpu_arch.gfx_targets[0]", a: "gfx942", b: "gfx950" }],
+      changed: [
+        { path: "rocm.version", a: "6.4.1", b: "7.0.2" },
+        { path: "gpu_arch.gfx_targets[0]", a: "gfx942", b: "gfx950" },
+      ],
       added: [{ path: "fresh", value: true }],
-      removed: [{ path: "gpu_arch.gfx_targets[1]", value: "gfx90a" }, { path: "old", value: 1 }],
+      removed: [
+        { path: "gpu_arch.gfx_targets[1]", value: "gfx90a" },
+        { path: "old", value: 1 },
+      ],
     });
   });
 

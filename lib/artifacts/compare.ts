@@ -75,7 +75,8 @@ export function compareMatrices(a: Matrix, b: Matrix): MatrixComparison {
       b: sb,
       failureRateDelta: diff(sa.failure_rate, sb.failure_rate),
       meanStepTimeDeltaMs: diff(sa.mean_step_time_ms, sb.mean_step_time_ms),
-      meanStepTimeRatio: sa.mean_step_time_ms !== null && sb.mean_step_time_ms !== null && sa.mean_step_time_ms > 0 ? sb.mean_step_time_ms / sa.mean_step_time_ms : null,
+      meanStepTimeRatio:
+        sa.mean_step_time_ms !== null && sb.mean_step_time_ms !== null && sa.mean_step_time_ms > 0 ? sb.mean_step_time_ms / sa.mean_step_time_ms : null,
       stepTimeRatioDelta: diff(sa.step_time_ratio, sb.step_time_ratio),
     });
   }

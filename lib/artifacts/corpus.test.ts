@@ -72,7 +72,13 @@ d("the real runs, discovered", () => {
     // 3 run folders (meta.json) + 3+3 guardrail cases (R1, R2) + 3×6 survey cases.
     expect(found.runs).toHaveLength(3 + 6 + 18);
     const survey = found.runs.find((r) => r.rel === "runs/2026-10-09T141446-37929907291/survey/waitcheck-gemm");
-    expect(survey).toMatchObject({ layout: "dashboard", case: "waitcheck-gemm", caseClass: "survey", dashboardRun: "2026-10-09T141446-37929907291", timestamp: "2026-10-09T141446" });
+    expect(survey).toMatchObject({
+      layout: "dashboard",
+      case: "waitcheck-gemm",
+      caseClass: "survey",
+      dashboardRun: "2026-10-09T141446-37929907291",
+      timestamp: "2026-10-09T141446",
+    });
     for (const r of found.runs) expect(runErrors(readRunEntry(r))).toEqual([]);
   });
 

@@ -128,7 +128,10 @@ export interface VerdictBaseline extends Fields<typeof baselineSpec> {
 }
 
 /** `recipes/sanitizers/fixtures/expected/verdict_baselines.json`: where the dashboard's "expected" comes from. */
-export function readVerdictBaselines(raw: unknown, file = "verdict_baselines.json"): { baselines: Record<string, VerdictBaseline>; missingFields: string[]; warnings: string[] } {
+export function readVerdictBaselines(
+  raw: unknown,
+  file = "verdict_baselines.json",
+): { baselines: Record<string, VerdictBaseline>; missingFields: string[]; warnings: string[] } {
   if (!isRecord(raw)) throw new Error(`${file}: expected a JSON object`);
   const notes = newNotes();
   const baselines: Record<string, VerdictBaseline> = {};

@@ -257,7 +257,10 @@ export function describeRunDir(runsRoot: string, dir: string): RunEntry | null {
   } catch {
     return null;
   }
-  const files = entries.filter((d) => d.isFile()).map((d) => d.name).sort();
+  const files = entries
+    .filter((d) => d.isFile())
+    .map((d) => d.name)
+    .sort();
   const fileSet = new Set(files);
   const relPath = path.relative(root, abs);
   const segments = relPath === "" ? [] : relPath.split(path.sep);

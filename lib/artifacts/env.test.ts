@@ -34,7 +34,10 @@ describe("probe environment snapshots", () => {
   });
 
   it("an unknown major is read best-effort with a warning; unknown blocks are kept", () => {
-    const env = readEnv({ schema_version: "2.0", captured_at: "x", partial: false, partial_reasons: [], system_health: null, rocm: null, new_block: { a: 1 } }, "e/env.json");
+    const env = readEnv(
+      { schema_version: "2.0", captured_at: "x", partial: false, partial_reasons: [], system_health: null, rocm: null, new_block: { a: 1 } },
+      "e/env.json",
+    );
     expect(env.warnings).toEqual(['e/env.json: schema_version "2.0" is not known (expected 1.x); read best-effort']);
     expect(env.kind === "probe" && env.blocks).toEqual({ new_block: { a: 1 } });
   });
@@ -42,7 +45,11 @@ describe("probe environment snapshots", () => {
 
 describe("run-area manifests", () => {
   it("are picked by their schema marker, not their file name", () => {
-    const env = readEnv({ schema: "aorta.sanitizer_run_area/0.1", case: "c", observed: { verdict: "warn", findings: 3, execution: "complete", kernel_reasons: [], reason: null } });
+    const env = readEnv({
+      schema: "aorta.sanitizer_run_area/0.1",
+      case: "c",
+      observed: { verdict: "warn", findings: 3, execution: "complete", kernel_reasons: [], reason: null },
+    });
     expect(env.kind).toBe("run-area");
     const facts = Object.fromEntries(envFacts(env).map((f) => [f.label, f.value]));
     expect(facts).toMatchObject({ case: "c", "observed.verdict": "warn", "observed.findings": "3", "observed.reason": "null" });

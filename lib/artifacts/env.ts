@@ -104,7 +104,8 @@ function readProbeEnv(raw: Record<string, unknown>, file: string): ProbeEnv {
   const version = fields.schema_version;
   if (version !== null) {
     const major = Number(version.split(".")[0]);
-    if (major !== PROBE_ENV_MAJOR) notes.warnings.push(`${file}: schema_version ${JSON.stringify(version)} is not known (expected ${PROBE_ENV_MAJOR}.x); read best-effort`);
+    if (major !== PROBE_ENV_MAJOR)
+      notes.warnings.push(`${file}: schema_version ${JSON.stringify(version)} is not known (expected ${PROBE_ENV_MAJOR}.x); read best-effort`);
   } else if (typeof raw.schema === "string") {
     notes.warnings.push(`${file}: schema ${JSON.stringify(raw.schema)} is not known; read as an environment snapshot, best-effort`);
   }
@@ -119,7 +120,8 @@ const RUN_AREA_OPTIONAL = new Set(["container_image", "rocjitsu_commit", "rocjit
 function readRunArea(raw: Record<string, unknown>, file: string): RunAreaManifest {
   const notes = newNotes();
   const { fields, extra } = readFields(raw, runAreaSpec, "", notes, RUN_AREA_OPTIONAL);
-  if (fields.schema !== RUN_AREA_SCHEMA) notes.warnings.push(`${file}: schema ${JSON.stringify(fields.schema)} is not known (expected ${RUN_AREA_SCHEMA}); read best-effort`);
+  if (fields.schema !== RUN_AREA_SCHEMA)
+    notes.warnings.push(`${file}: schema ${JSON.stringify(fields.schema)} is not known (expected ${RUN_AREA_SCHEMA}); read best-effort`);
   const observedFields = fields.observed ? readFields(fields.observed, observedSpec, "observed", notes).fields : null;
   return { kind: "run-area", raw, ...fields, observedFields, extra, missingFields: notes.missingFields, warnings: notes.warnings };
 }

@@ -1,7 +1,28 @@
 /** Run artifacts: discovery, typed readers, summaries and comparisons (server-side; reads the filesystem). */
-export { discoverRuns, discoverRunsAsync, clearDiscoveryCache, MAX_ENTRIES, type DiscoverOptions, describeRunDir, listRunEnvironments, MAX_DEPTH, type Discovery, type RunEntry } from "./discover";
+export {
+  discoverRuns,
+  discoverRunsAsync,
+  clearDiscoveryCache,
+  MAX_ENTRIES,
+  type DiscoverOptions,
+  describeRunDir,
+  listRunEnvironments,
+  MAX_DEPTH,
+  type Discovery,
+  type RunEntry,
+} from "./discover";
 export { pathFacts, timestampToIso, RUN_MARKERS, KNOWN_ARTIFACTS, type PathFacts, type RunLayout } from "./layout";
-export { parseJson, readJsonFile, readTypedFile, lineColumn, tooBigError, DEFAULT_MAX_ARTIFACT_BYTES, type FileResult, type JsonParse, type ReadOptions } from "./json";
+export {
+  parseJson,
+  readJsonFile,
+  readTypedFile,
+  lineColumn,
+  tooBigError,
+  DEFAULT_MAX_ARTIFACT_BYTES,
+  type FileResult,
+  type JsonParse,
+  type ReadOptions,
+} from "./json";
 export { isRecord, preview, type ReadNotes } from "./fields";
 export {
   readMatrix,

@@ -8,7 +8,7 @@ import { readMatrixFile } from "./matrix";
 describe("parseJson", () => {
   it("parses valid JSON and a leading BOM", () => {
     expect(parseJson('{"a":1}', "x.json")).toEqual({ ok: true, value: { a: 1 } });
-    expect(parseJson('\ufeff[1]', "x.json")).toEqual({ ok: true, value: [1] });
+    expect(parseJson("\ufeff[1]", "x.json")).toEqual({ ok: true, value: [1] });
   });
 
   it.each([

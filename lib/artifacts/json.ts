@@ -4,9 +4,7 @@ import path from "node:path";
 /** Every per-file read gives one of these, so one bad file never hides the rest of a run. */
 export type FileResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
-export type JsonParse =
-  | { ok: true; value: unknown }
-  | { ok: false; error: string; reason: string; line: number | null; column: number | null };
+export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string; reason: string; line: number | null; column: number | null };
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -238,7 +236,6 @@ export function findJsonError(text: string): ScanError | null {
   } catch (e) {
     if (e instanceof ScanStop) return e.found;
     return null; // e.g. nesting too deep for the stack: fall back to V8's offset
-
   }
 }
 

@@ -21,7 +21,13 @@ describe("readMatrix", () => {
     expect(m.header).toMatchObject({ schema_version: 1, workload: "fsdp", ticket: "ROCM-123", trials_per_cell: 8, baseline_cell: "baseline" });
     expect(m.cells.map((c) => c.name)).toEqual(["baseline", "tf32_off", "hand_written", "docker_broken"]);
     const tf32 = m.cells[1]!;
-    expect(tf32).toMatchObject({ passed_count: 5, failed_count: 3, failure_rate: 0.375, step_time_ratio: 1.04, exit_status_counts: { ok: 5, workload_failed: 3 } });
+    expect(tf32).toMatchObject({
+      passed_count: 5,
+      failed_count: 3,
+      failure_rate: 0.375,
+      step_time_ratio: 1.04,
+      exit_status_counts: { ok: 5, workload_failed: 3 },
+    });
     expect(tf32.failure_hints).toEqual([{ text: "NaN in grad", count: 3 }]);
     expect(m.warnings).toEqual([]);
   });
@@ -74,7 +80,16 @@ describe("readMatrix", () => {
 
   it("verdict: fail beats error beats pass", () => {
     expect(matrixVerdict(fixtureMatrix())).toBe("fail");
-    expect(matrixVerdict(readMatrix({ cells: [{ name: "a", failed_count: 0 }, { name: "b", error: "pull failed", failed_count: 0 }] }))).toBe("error");
+    expect(
+      matrixVerdict(
+        readMatrix({
+          cells: [
+            { name: "a", failed_count: 0 },
+            { name: "b", error: "pull failed", failed_count: 0 },
+          ],
+        }),
+      ),
+    ).toBe("error");
     expect(matrixVerdict(readMatrix({ cells: [{ name: "a", failed_count: 0, error: null }] }))).toBe("pass");
     const m = fixtureMatrix();
     expect(m.cells.filter(isFailedCell).map((c) => c.name)).toEqual(["tf32_off", "docker_broken"]);

@@ -22,7 +22,8 @@ function scalarText(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value) ?? "";
 }
-const line = (...parts: (string | number | null | undefined | false)[]) => parts.filter((p) => p !== null && p !== undefined && p !== false && p !== "").join(" ");
+const line = (...parts: (string | number | null | undefined | false)[]) =>
+  parts.filter((p) => p !== null && p !== undefined && p !== false && p !== "").join(" ");
 
 /** The text fields of a run, split into small documents for ranking. Large arrays (step times) are left out. */
 export function runSearchDocs(run: RunData): RunSearchDoc[] {
@@ -91,7 +92,12 @@ export function runSearchDocs(run: RunData): RunSearchDoc[] {
     if (env.kind === "run-area") {
       for (const k of env.observedFields?.kernel_reasons ?? []) if (isRecord(k)) extras.push(line(scalarText(k.kernel), scalarText(k.reason)));
     }
-    docs.push({ rel: entry.rel, part: `env ${file}`, text: line(`environment ${file}`, ...facts, ...extras), boost: line(file.replace(/[/_.]+/g, " "), pathWords) });
+    docs.push({
+      rel: entry.rel,
+      part: `env ${file}`,
+      text: line(`environment ${file}`, ...facts, ...extras),
+      boost: line(file.replace(/[/_.]+/g, " "), pathWords),
+    });
   }
 
   const report = run.sanitizerReport?.ok ? run.sanitizerReport.data : null;

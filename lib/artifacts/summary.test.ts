@@ -7,7 +7,10 @@ import { FIXTURES } from "./testing";
 describe("summarizeRun", () => {
   it("summarises the triage fixture from its path and files", () => {
     const run = readRun(FIXTURES, "triage/ROCM-123/fsdp/2026-04-28T14-12-03");
-    expect(run?.environments.map((e) => [e.name, e.env.ok])).toEqual([["rocm6", true], ["rocm7", true]]);
+    expect(run?.environments.map((e) => [e.name, e.env.ok])).toEqual([
+      ["rocm6", true],
+      ["rocm7", true],
+    ]);
     const s = summarizeRun(run!);
     expect(s).toMatchObject({
       kind: "matrix",
@@ -31,6 +34,15 @@ describe("summarizeRun", () => {
 
   it("summarises the probe fixture (ticket from the path, time from the matrix)", () => {
     const s = summarizeRun(readRun(FIXTURES, path.join(FIXTURES, "probe/ROCM-456"))!);
-    expect(s).toMatchObject({ layout: "probe", ticket: "ROCM-456", workload: "llama", when: "2026-05-02T09:00:00Z", whenSource: "matrix.run_timestamp", verdict: "pass", failedCellCount: 0, partialEnv: false });
+    expect(s).toMatchObject({
+      layout: "probe",
+      ticket: "ROCM-456",
+      workload: "llama",
+      when: "2026-05-02T09:00:00Z",
+      whenSource: "matrix.run_timestamp",
+      verdict: "pass",
+      failedCellCount: 0,
+      partialEnv: false,
+    });
   });
 });

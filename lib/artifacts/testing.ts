@@ -17,7 +17,8 @@ export function aortaRunsDir(): string | null {
 
 /** Every file under `dir`, relative, sorted. */
 export function filesUnder(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
     .sort();

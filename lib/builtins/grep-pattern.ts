@@ -10,8 +10,7 @@ const MAX_FAST_LITERAL = 64;
 const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
 
 /** Why a JS feature is refused, for the model to read and rewrite its pattern. */
-const LINEAR_ONLY =
-  "grep_code matches with RE2 (linear time, so no pattern can stall the server), which has no backreferences or lookahead";
+const LINEAR_ONLY = "grep_code matches with RE2 (linear time, so no pattern can stall the server), which has no backreferences or lookahead";
 
 /** True when the pattern uses a JS backreference (`\1`…`\9`, `\k<name>`), which RE2 cannot run. */
 function hasBackreference(pattern: string): boolean {

@@ -13,8 +13,9 @@ const BREATHE_MS = 25;
 
 // Reading these only to find a NUL byte is wasted I/O.
 const BINARY_EXTENSIONS = new Set(
-  "png jpg jpeg gif webp bmp ico icns pdf zip gz tgz bz2 xz zst 7z rar jar war class so dylib dll exe o a lib obj woff woff2 ttf otf eot mp3 mp4 m4a wav ogg flac mov avi mkv webm wasm sqlite sqlite3 db pyc pyo npy npz pt pth onnx safetensors bin parquet"
-    .split(" "),
+  "png jpg jpeg gif webp bmp ico icns pdf zip gz tgz bz2 xz zst 7z rar jar war class so dylib dll exe o a lib obj woff woff2 ttf otf eot mp3 mp4 m4a wav ogg flac mov avi mkv webm wasm sqlite sqlite3 db pyc pyo npy npz pt pth onnx safetensors bin parquet".split(
+    " ",
+  ),
 );
 
 function hasBinaryExtension(name: string): boolean {
@@ -23,9 +24,7 @@ function hasBinaryExtension(name: string): boolean {
 }
 
 const grepInput = z.object({
-  pattern: z
-    .string()
-    .describe("Regular expression in JavaScript syntax, matched per line (linear-time RE2: no backreferences or lookahead)."),
+  pattern: z.string().describe("Regular expression in JavaScript syntax, matched per line (linear-time RE2: no backreferences or lookahead)."),
   path: z.string().default(".").describe("File or folder to search, relative to the source root."),
   max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to return."),
   case_sensitive: z.boolean().default(false).describe("Match case exactly (default: ignore case)."),
@@ -83,7 +82,7 @@ export async function grepFiles(
     const text = decodeText(buf).replaceAll("\r\n", "\n");
     let counted = 0;
     let lineNo = 1;
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       if (start > 0 && (await pause())) return { matches, more: false, skippedLarge };
       let end = start + CHUNK_CHARS >= text.length ? text.length : text.indexOf("\n", start + CHUNK_CHARS);
       if (end < 0) end = text.length;

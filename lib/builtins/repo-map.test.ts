@@ -24,16 +24,16 @@ const map = async (query: string) => String(await searchRepoMap.execute({ query 
 
 describe("search_repo_map", () => {
   it("finds a function by a substring of its name, case-insensitively", async () => {
-    expect(await map("settingsfile")).toBe(
-      "Found 1 matching entries:\nsrc/config/loader.ts:20  function loadSettingsFile(filePath: string): Settings",
-    );
+    expect(await map("settingsfile")).toBe("Found 1 matching entries:\nsrc/config/loader.ts:20  function loadSettingsFile(filePath: string): Settings");
   });
 
   it("lists classes, methods, interfaces and Python definitions", async () => {
     const out = await map("cache");
     expect(out).toContain("src/cache/lru.ts:2  class LruCache<K, V>");
     expect(out).toContain("src/cache/lru.ts:22  method LruCache.evictOldest(): void");
-    expect(await map("percentiles")).toContain("scripts/metrics.py:5  def compute_percentiles(values: list[float], percentiles=(50, 90, 99)) -> dict[int, float]");
+    expect(await map("percentiles")).toContain(
+      "scripts/metrics.py:5  def compute_percentiles(values: list[float], percentiles=(50, 90, 99)) -> dict[int, float]",
+    );
     expect(await map("HistogramBuckets.add")).toBe("Found 1 matching entries:\nscripts/metrics.py:24  def HistogramBuckets.add(self, value: float) -> None");
     expect(await map("interface settings")).toBe("Found 1 matching entries:\nsrc/config/schema.ts:2  interface Settings");
   });

@@ -36,7 +36,13 @@ async function loadTypeScript(): Promise<typeof TS> {
 
 /** Symbols of a TypeScript/JavaScript file via the compiler's parser (no type checking). */
 export function typescriptSymbols(ts: typeof TS, text: string, fileName: string): RepoMapEntry[] {
-  const kind = fileName.endsWith("x") ? (fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.JSX) : fileName.match(/\.[mc]?js$/) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = fileName.endsWith("x")
+    ? fileName.endsWith(".tsx")
+      ? ts.ScriptKind.TSX
+      : ts.ScriptKind.JSX
+    : fileName.match(/\.[mc]?js$/)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const out: RepoMapEntry[] = [];
   const src = (node: TS.Node | undefined) => (node ? node.getText(sf) : "");
@@ -45,8 +51,7 @@ export function typescriptSymbols(ts: typeof TS, text: string, fileName: string)
   const params = (fn: TS.SignatureDeclarationBase) =>
     `${typeParams(fn.typeParameters)}(${fn.parameters.map(src).join(", ")})${fn.type ? `: ${src(fn.type)}` : ""}`;
   const heritage = (clauses: TS.NodeArray<TS.HeritageClause> | undefined) => (clauses ? ` ${clauses.map(src).join(" ")}` : "");
-  const isExported = (node: TS.Node) =>
-    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isExported = (node: TS.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   const add = (node: TS.Node, signature: string) => out.push([lineOf(node), oneLine(signature)]);
   const nameOf = (name: TS.PropertyName | TS.BindingName | undefined) => (name ? src(name) : "default");
 
@@ -240,11 +245,7 @@ export function symbolsFor(ts: typeof TS, text: string, rel: string): RepoMapEnt
 }
 
 /** The whole map, refreshed for changed files: "path:line  signature" lines in path order. */
-export async function repoMapLines(
-  rootAbs: string,
-  settings: Record<string, unknown>,
-  signal?: AbortSignal,
-): Promise<{ rel: string; text: string }[]> {
+export async function repoMapLines(rootAbs: string, settings: Record<string, unknown>, signal?: AbortSignal): Promise<{ rel: string; text: string }[]> {
   const ts = await loadTypeScript();
   const index = sharedFileIndex<RepoMapEntry[]>("repomap", {
     rootAbs,

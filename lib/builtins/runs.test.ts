@@ -88,9 +88,7 @@ describe("read_run_matrix", () => {
     const root = tmp();
     fs.mkdirSync(path.join(root, "t/w/2026-01-01T00-00-00"), { recursive: true });
     fs.writeFileSync(path.join(root, "t/w/2026-01-01T00-00-00/matrix.json"), '{\n  "cells": [,]\n}');
-    expect(await call(readRunMatrix, { path: "t/w/2026-01-01T00-00-00" }, root)).toBe(
-      'Error: t/w/2026-01-01T00-00-00/matrix.json:2:13: unexpected ","',
-    );
+    expect(await call(readRunMatrix, { path: "t/w/2026-01-01T00-00-00" }, root)).toBe('Error: t/w/2026-01-01T00-00-00/matrix.json:2:13: unexpected ","');
     expect(await call(readRunMatrix, { path: "t" }, root)).toBe("Error: no matrix.json in t");
   });
 

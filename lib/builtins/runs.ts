@@ -190,16 +190,22 @@ export function formatMatrix(m: Matrix, fileRel: string, summary: RunSummary): s
     `trials_per_cell: ${fmt(h.trials_per_cell)} | steps_per_trial: ${fmt(h.steps_per_trial)} | baseline_cell: ${fmtStr(h.baseline_cell)}${h.stop_after ? ` | stop_after: ${preview(h.stop_after)}` : ""}`,
   ];
   const failed = summary.failedCells.map((c) => (c.error ? `${c.name} (error: ${c.error})` : `${c.name} (failed ${c.failed_count})`));
-  head.push(`verdict: ${summary.verdict} | cells: ${m.cells.length} | failed cells: ${summary.failedCellCount ?? 0}${failed.length ? ` — ${failed.join(", ")}` : ""}`);
+  head.push(
+    `verdict: ${summary.verdict} | cells: ${m.cells.length} | failed cells: ${summary.failedCellCount ?? 0}${failed.length ? ` — ${failed.join(", ")}` : ""}`,
+  );
   if (h.warnings?.length) head.push(`run warnings: ${h.warnings.join("; ")}`);
   if (m.warnings.length) head.push(`reader warnings: ${m.warnings.slice(0, 5).join("; ")}${m.warnings.length > 5 ? ` (+${m.warnings.length - 5} more)` : ""}`);
-  if (m.missingFields.length) head.push(`${NOT_RECORDED} (${m.missingFields.length}): ${m.missingFields.slice(0, 12).join(", ")}${m.missingFields.length > 12 ? ", …" : ""}`);
+  if (m.missingFields.length)
+    head.push(`${NOT_RECORDED} (${m.missingFields.length}): ${m.missingFields.slice(0, 12).join(", ")}${m.missingFields.length > 12 ? ", …" : ""}`);
   const extra = Object.entries(m.extra);
   if (extra.length) head.push(`other fields: ${extra.map(([k, v]) => `${k}=${preview(v, 60)}`).join(", ")}`);
   out.add(head.join("\n"));
   out.add("cells:");
   // Failed cells first: with a cap, they are the ones the reader needs.
-  const ordered = [...m.cells.filter((c) => summary.failedCells.some((f) => f.index === c.index)), ...m.cells.filter((c) => !summary.failedCells.some((f) => f.index === c.index))];
+  const ordered = [
+    ...m.cells.filter((c) => summary.failedCells.some((f) => f.index === c.index)),
+    ...m.cells.filter((c) => !summary.failedCells.some((f) => f.index === c.index)),
+  ];
   for (const c of ordered) out.add(formatCell(c));
   return out.text("cells");
 }
@@ -209,11 +215,18 @@ function formatCell(c: MatrixCell): string {
     `- ${c.name ?? `cells[${c.index}] (name ${NOT_RECORDED})`} [environment ${fmtStr(c.environment)}; mitigations ${c.mitigations === null ? NOT_RECORDED : c.mitigations.join(", ") || "none"}]`,
     `  trials ${fmt(c.trials)}, passed ${fmt(c.passed_count)}, failed ${fmt(c.failed_count)}, errors ${fmt(c.error_count)}; failure_rate ${fmt(c.failure_rate, 3)}; error_rate ${fmt(c.error_rate, 3)}${c.unreliable ? "; UNRELIABLE" : ""}`,
     `  step ms: mean ${fmt(c.mean_step_time_ms, 2)}, std ${fmt(c.std_step_time_ms, 2)}, min ${fmt(c.min_step_time_ms, 2)}, max ${fmt(c.max_step_time_ms, 2)}, p50 ${fmt(c.p50_step_time_ms, 2)}, p90 ${fmt(c.p90_step_time_ms, 2)}, p99 ${fmt(c.p99_step_time_ms, 2)}; ratio ${c.step_time_ratio === null && !c.error ? fmt(c.step_time_ratio) : fmt(c.step_time_ratio, 3)}; source ${fmtStr(c.step_time_source)}`,
-    `  exit statuses: ${c.exit_status_counts === null ? NOT_RECORDED : Object.entries(c.exit_status_counts).map(([k, v]) => `${k}=${v}`).join(", ") || "none"}; confound ${fmtStr(c.confound)}${c.iters_display ? `; iters ${c.iters_display}` : ""}`,
+    `  exit statuses: ${
+      c.exit_status_counts === null
+        ? NOT_RECORDED
+        : Object.entries(c.exit_status_counts)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(", ") || "none"
+    }; confound ${fmtStr(c.confound)}${c.iters_display ? `; iters ${c.iters_display}` : ""}`,
   ];
   if (c.error) lines.push(`  error: ${c.error}`);
   if (c.failure_hints === null) lines.push(`  failure hints: ${NOT_RECORDED}`);
-  else if (c.failure_hints.length) lines.push(`  failure hints: ${c.failure_hints.map((h) => `"${h.text}"${h.count === null ? "" : ` ×${h.count}`}`).join("; ")}`);
+  else if (c.failure_hints.length)
+    lines.push(`  failure hints: ${c.failure_hints.map((h) => `"${h.text}"${h.count === null ? "" : ` ×${h.count}`}`).join("; ")}`);
   if (c.stop_after_note) lines.push(`  ${c.stop_after_note}`);
   if (c.top_failure_detector_id) lines.push(`  top failure detector: ${c.top_failure_detector_id}`);
   const extra = Object.entries(c.extra);
@@ -239,7 +252,9 @@ export function formatSanitizerReport(r: SanitizerReport, fileRel: string): stri
   if (groups.length) {
     out.add("findings:");
     for (const g of groups) {
-      out.add(`- ${g.count} × ${fmtStr(g.code)} (${fmtStr(g.severity)}, ${fmtStr(g.sanitizer)}) in ${g.kernels.join(", ") || "?"}${g.example ? `: ${preview(g.example, 200)}` : ""}`);
+      out.add(
+        `- ${g.count} × ${fmtStr(g.code)} (${fmtStr(g.severity)}, ${fmtStr(g.sanitizer)}) in ${g.kernels.join(", ") || "?"}${g.example ? `: ${preview(g.example, 200)}` : ""}`,
+      );
     }
   }
   return out.text("lines");
@@ -292,7 +307,10 @@ Capped at ${RUNS_MAX_CHARS} characters; errors start with "Error:".`,
 
 export function formatEnv(env: EnvDoc, fileRel: string, others: string[] = []): string {
   const out = new Capped(RUNS_MAX_CHARS);
-  const kind = env.kind === "probe" ? `environment snapshot, schema_version ${env.schema_version ?? NOT_RECORDED}` : `sanitizer run-area manifest, schema ${env.schema ?? NOT_RECORDED}`;
+  const kind =
+    env.kind === "probe"
+      ? `environment snapshot, schema_version ${env.schema_version ?? NOT_RECORDED}`
+      : `sanitizer run-area manifest, schema ${env.schema ?? NOT_RECORDED}`;
   const head = [`${fileRel} (${kind})`];
   for (const f of envFacts(env)) head.push(`${f.label}: ${f.value ?? NOT_RECORDED}`);
   if (env.warnings.length) head.push(`reader warnings: ${env.warnings.slice(0, 5).join("; ")}`);
@@ -300,10 +318,7 @@ export function formatEnv(env: EnvDoc, fileRel: string, others: string[] = []): 
   if (others.length) head.push(`other environment files: ${others.join(", ")}`);
   out.add(head.join("\n"));
   const shown = new Set(envFacts(env).map((f) => f.label.split(".")[0]));
-  const rest =
-    env.kind === "probe"
-      ? Object.entries(env.blocks)
-      : Object.entries(env.raw).filter(([k]) => !shown.has(k) && k !== "observed" && k !== "schema");
+  const rest = env.kind === "probe" ? Object.entries(env.blocks) : Object.entries(env.raw).filter(([k]) => !shown.has(k) && k !== "observed" && k !== "schema");
   if (rest.length) out.add(env.kind === "probe" ? "other blocks:" : "other fields:");
   for (const [k, v] of rest) out.add(`- ${k}: ${preview(v, 240)}`);
   return out.text("blocks");

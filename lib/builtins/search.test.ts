@@ -26,7 +26,6 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const search = async (query: string, k?: number) => String(await searchCode.execute({ query, k }, ctx));
 const firstPath = (out: string) => /^--- Result 1: (\S+) \(lines \d+-\d+\) ---/.exec(out)?.[1] ?? null;
 
-
 describe("search_code", () => {
   it("ranks the defining file first for at least 8 of 10 queries", async () => {
     const failed: string[] = [];

@@ -11,7 +11,12 @@ describe("admitCommand", () => {
   });
 
   it("fails closed when a policy throws", () => {
-    const boom = { name: "boom", check: () => { throw new Error("bad"); } };
+    const boom = {
+      name: "boom",
+      check: () => {
+        throw new Error("bad");
+      },
+    };
     expect(admitCommand("ls", {}, [boom])).toBe('policy "boom" failed: bad');
   });
 });
@@ -31,7 +36,9 @@ describe("allowlistPolicy", () => {
 
 describe("per-program allow-lists", () => {
   it("refuses an abbreviation of a dangerous long option, naming it", () => {
-    expect(admitCommand("git diff --out=x")).toBe('"git diff --out" is refused: it is or abbreviates --output, which can run other programs, write files or leave the source root');
+    expect(admitCommand("git diff --out=x")).toBe(
+      '"git diff --out" is refused: it is or abbreviates --output, which can run other programs, write files or leave the source root',
+    );
     expect(admitCommand("git grep --open-files x")).toMatch(/abbreviates --open-files-in-pager/);
     expect(admitCommand("git log --ext")).toMatch(/abbreviates --ext-diff/);
     expect(admitCommand("git -c core.pager=x log")).toBe('"git -c" is not an option the shell tool allows');

@@ -58,9 +58,28 @@ function spec(short: string, long: string, extra: Partial<CommandSpec> = {}): Co
 
 /** Long options that run programs, write files or leave the root: named when an abbreviation could mean one. */
 const DANGEROUS_LONG = [
-  "open-files-in-pager", "output", "output-directory", "ext-diff", "textconv", "filters", "exec-path",
-  "upload-pack", "receive-pack", "exec", "git-dir", "work-tree", "config-env", "paginate", "namespace",
-  "recurse-submodules", "submodule", "ignore-submodules", "show-signature", "help", "pid", "files0-from",
+  "open-files-in-pager",
+  "output",
+  "output-directory",
+  "ext-diff",
+  "textconv",
+  "filters",
+  "exec-path",
+  "upload-pack",
+  "receive-pack",
+  "exec",
+  "git-dir",
+  "work-tree",
+  "config-env",
+  "paginate",
+  "namespace",
+  "recurse-submodules",
+  "submodule",
+  "ignore-submodules",
+  "show-signature",
+  "help",
+  "pid",
+  "files0-from",
 ];
 
 type OptionsResult = { ok: true; operands: string[]; seen: Set<string>; rest: string[] } | { ok: false; reason: string };
@@ -139,11 +158,9 @@ const LS = spec(
 const CAT = spec("AbeEnstTuv", "show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting version");
 const WC = spec("cmlLw", "bytes chars lines max-line-length words total= version");
 const HEAD = spec("c:n:qvz", "bytes= lines= quiet silent verbose zero-terminated version", { numeric: true });
-const TAIL = spec(
-  "c:n:fFqvzs:",
-  "bytes= lines= follow[=] retry max-unchanged-stats= quiet silent sleep-interval= verbose zero-terminated version",
-  { numeric: true },
-);
+const TAIL = spec("c:n:fFqvzs:", "bytes= lines= follow[=] retry max-unchanged-stats= quiet silent sleep-interval= verbose zero-terminated version", {
+  numeric: true,
+});
 const GREP = spec(
   "EFGPiyvwxcLloqsbHhnTZzrRaIUVe:f:m:A:B:C:d:D:",
   `extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case
@@ -183,13 +200,16 @@ const listingOnly = (sub: string) => (operands: readonly string[], seen: Readonl
     : null;
 
 const GIT_SUBCOMMAND_SPECS: [string, CommandSpec][] = [
-  ["status", spec("sbvzu::", "short branch show-stash long verbose ahead-behind no-ahead-behind renames no-renames no-column porcelain[=] untracked-files[=] ignored[=] find-renames[=] column[=]")],
+  [
+    "status",
+    spec(
+      "sbvzu::",
+      "short branch show-stash long verbose ahead-behind no-ahead-behind renames no-renames no-column porcelain[=] untracked-files[=] ignored[=] find-renames[=] column[=]",
+    ),
+  ],
   ["log", LOG],
   ["show", LOG],
-  [
-    "diff",
-    spec(DIFF_SHORT, `${DIFF_LONG} cached staged merge-base no-index`, { forced: ["--no-ext-diff", "--no-textconv"] }),
-  ],
+  ["diff", spec(DIFF_SHORT, `${DIFF_LONG} cached staged merge-base no-index`, { forced: ["--no-ext-diff", "--no-textconv"] })],
   [
     "grep",
     spec(
@@ -225,9 +245,13 @@ const GIT_SUBCOMMAND_SPECS: [string, CommandSpec][] = [
   ],
   [
     "branch",
-    spec("arvli", "all remotes verbose list show-current no-color no-column ignore-case color[=] abbrev[=] contains= no-contains= merged= no-merged= points-at= sort= format=", {
-      operands: listingOnly("branch"),
-    }),
+    spec(
+      "arvli",
+      "all remotes verbose list show-current no-color no-column ignore-case color[=] abbrev[=] contains= no-contains= merged= no-merged= points-at= sort= format=",
+      {
+        operands: listingOnly("branch"),
+      },
+    ),
   ],
   [
     "tag",
@@ -238,15 +262,16 @@ const GIT_SUBCOMMAND_SPECS: [string, CommandSpec][] = [
   ["cat-file", spec("tsep", "")],
   ["describe", spec("", "tags all always long exact-match first-parent contains match= exclude= candidates= abbrev[=]")],
   ["shortlog", spec("sne", "summary numbered email committer format[=] group= all since= until= after= before=")],
-  ["rev-list", spec("n:", "count all first-parent merges no-merges reverse left-right objects max-count= skip= since= until= after= before= author=", { numeric: true })],
+  [
+    "rev-list",
+    spec("n:", "count all first-parent merges no-merges reverse left-right objects max-count= skip= since= until= after= before= author=", { numeric: true }),
+  ],
   ["show-ref", spec("dsq", "heads tags head dereference verify quiet hash[=] abbrev[=]")],
   ["for-each-ref", spec("", "format= sort= count= contains= no-contains= merged= no-merged= points-at= shell perl python tcl ignore-case")],
   ["merge-base", spec("a", "all is-ancestor octopus independent fork-point")],
   ["version", spec("", "build-options")],
 ];
-export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandSpec> = new Map(
-  GIT_SUBCOMMAND_SPECS.map(([name, s]) => [name, { ...s, longValueAttached: true }]),
-);
+export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandSpec> = new Map(GIT_SUBCOMMAND_SPECS.map(([name, s]) => [name, { ...s, longValueAttached: true }]));
 
 const GIT_GLOBAL = spec("P", "no-pager no-optional-locks literal-pathspecs version");
 
@@ -277,9 +302,15 @@ const FIND_OPERATORS = new Set(["(", ")", "!", ",", "-not", "-and", "-a", "-or",
 const FIND_PRIMARIES: ReadonlyMap<string, number> = new Map([
   ...`name iname path ipath wholename iwholename regex iregex regextype type xtype size mtime mmin atime amin
     ctime cmin newer anewer cnewer perm user group uid gid links inum samefile lname ilname used maxdepth
-    mindepth printf`.split(/\s+/).filter(Boolean).map((p) => [`-${p}`, 1] as const),
+    mindepth printf`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => [`-${p}`, 1] as const),
   ...`empty readable writable executable true false nouser nogroup depth xdev mount follow noleaf
-    ignore_readdir_race noignore_readdir_race daystart print print0 ls prune quit`.split(/\s+/).filter(Boolean).map((p) => [`-${p}`, 0] as const),
+    ignore_readdir_race noignore_readdir_race daystart print print0 ls prune quit`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => [`-${p}`, 0] as const),
 ]);
 
 /** find's own grammar: [-H|-L|-P] starting points, then an expression of allowed primaries only. */
@@ -319,17 +350,25 @@ function checkGit(args: readonly string[]): string | null {
 const PROGRAMS: ReadonlyMap<string, (args: readonly string[]) => string | null> = new Map([
   ["find", checkFind],
   ["git", checkGit],
-  ...([
-    ["ls", LS],
-    ["cat", CAT],
-    ["wc", WC],
-    ["head", HEAD],
-    ["tail", TAIL],
-    ["grep", GREP],
-  ] as const).map(([name, s]) => [name, (args: readonly string[]) => {
-    const parsed = parseOptions(name, s, args);
-    return parsed.ok ? null : parsed.reason;
-  }] as const),
+  ...(
+    [
+      ["ls", LS],
+      ["cat", CAT],
+      ["wc", WC],
+      ["head", HEAD],
+      ["tail", TAIL],
+      ["grep", GREP],
+    ] as const
+  ).map(
+    ([name, s]) =>
+      [
+        name,
+        (args: readonly string[]) => {
+          const parsed = parseOptions(name, s, args);
+          return parsed.ok ? null : parsed.reason;
+        },
+      ] as const,
+  ),
 ]);
 
 /** Programs whose arguments the tool checks; any other allowlisted program gets its arguments unchecked. */

@@ -8,12 +8,15 @@ const stages = (command: string) => {
 
 describe("parseCommand", () => {
   it("splits words and pipeline stages as a shell would", () => {
-    expect(stages("grep 'a|b' f | wc -l")).toEqual([["grep", "a|b", "f"], ["wc", "-l"]]);
+    expect(stages("grep 'a|b' f | wc -l")).toEqual([
+      ["grep", "a|b", "f"],
+      ["wc", "-l"],
+    ]);
     expect(stages('grep "x\\"|y" f')).toEqual([["grep", 'x"|y', "f"]]);
     expect(stages("ls |")).toEqual([["ls"], []]);
     expect(stages("git grep -n ''")).toEqual([["git", "grep", "-n", ""]]);
     expect(stages("a\\ b '-O''x y' \"-\"O c\\d")).toEqual([["a b", "-Ox y", "-O", "cd"]]);
-    expect(stages('grep "a\\b" \'$HOME\' x;y=1'.replace(";", "';'"))).toEqual([["grep", "a\\b", "$HOME", "x;y=1"]]);
+    expect(stages("grep \"a\\b\" '$HOME' x;y=1".replace(";", "';'"))).toEqual([["grep", "a\\b", "$HOME", "x;y=1"]]);
     expect(stages("find . -name '*.ts' a~b c#d")).toEqual([["find", ".", "-name", "*.ts", "a~b", "c#d"]]);
   });
 
@@ -53,7 +56,12 @@ describe("renderPipeline", () => {
     expect(shellQuote("--format=%h")).toBe("--format=%h");
     expect(shellQuote("it's; $x *")).toBe(`'it'\\''s; $x *'`);
     expect(shellQuote("")).toBe("''");
-    expect(renderPipeline([["git", "log", "a b"], ["head", "-1"]])).toBe("git log 'a b' | head -1");
+    expect(
+      renderPipeline([
+        ["git", "log", "a b"],
+        ["head", "-1"],
+      ]),
+    ).toBe("git log 'a b' | head -1");
     // A round trip: what renders parses back to the same words.
     const words = [["grep", "-e", "a'b\"c$d`e", "~x", "#y", "*"]];
     const parsed = parseCommand(renderPipeline(words));

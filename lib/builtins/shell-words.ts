@@ -88,7 +88,7 @@ export function parseCommand(command: string): ParsedCommand {
       let j = i + 1;
       for (; j < command.length && command[j] !== '"'; j++) {
         const c = command[j]!;
-        if (c === "$") return refuse('\'$\' expansion inside double quotes (use single quotes for a literal "$")');
+        if (c === "$") return refuse("'$' expansion inside double quotes (use single quotes for a literal \"$\")");
         if (c === "`") return refuse("backticks");
         if (c === "\\" && '$`"\\'.includes(command[j + 1] ?? "")) j++;
         word += command[j];

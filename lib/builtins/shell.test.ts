@@ -156,7 +156,10 @@ describe("runShell when its server dies", () => {
     const host = spawn(process.execPath, [path.resolve("lib/builtins/__fixtures__/shell-host/host.mjs"), command, dir], { stdio: "ignore" });
     const exited = new Promise((resolve) => host.on("exit", resolve));
     try {
-      const pids = await waitFor(() => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, "utf8").trim().split(/\s+/).map(Number) : undefined), "the command to start");
+      const pids = await waitFor(
+        () => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, "utf8").trim().split(/\s+/).map(Number) : undefined),
+        "the command to start",
+      );
       expect(pids).toHaveLength(2);
       expect(pids.every(isRunning)).toBe(true);
       host.kill("SIGKILL");

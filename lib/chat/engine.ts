@@ -101,7 +101,11 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
         await turn.hooks?.onToolStart?.({ toolCallId, tool: registered, input });
         const result = await invoke(definition, input, { ...ctx, signal: abortSignal ?? turn.signal }, { guardFile: turn.guardFile });
         alreadyMade.set(key, result.text);
-        metadata = withCallMeta(metadata, toolCallId, { sourcePackage: registered.sourcePackage, durationMs: result.durationMs, madeChanges: result.madeChanges });
+        metadata = withCallMeta(metadata, toolCallId, {
+          sourcePackage: registered.sourcePackage,
+          durationMs: result.durationMs,
+          madeChanges: result.madeChanges,
+        });
         await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         return result.text;
       },
@@ -115,10 +119,19 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     });
   }
 
-  const promptTools: PromptTool[] = enabled.map((t) => ({ name: t.name, description: t.description, inputJsonSchema: t.inputSchema, sourcePackage: t.sourcePackage, builtin: t.origin === "builtin" }));
+  const promptTools: PromptTool[] = enabled.map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputJsonSchema: t.inputSchema,
+    sourcePackage: t.sourcePackage,
+    builtin: t.origin === "builtin",
+  }));
   // The provider middleware sits right on the provider, so only its own failures are labelled its.
   const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware });
-  const model = turn.toolMode === "text" ? wrapLanguageModel({ model: providerModel, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) }) : providerModel;
+  const model =
+    turn.toolMode === "text"
+      ? wrapLanguageModel({ model: providerModel, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) })
+      : providerModel;
 
   const approvalFor = async (toolCallId: string, toolName: string, input: unknown): Promise<ToolApprovalStatus> => {
     // A call a person already decided (the SDK asks again when it resumes) keeps that decision.
@@ -159,7 +172,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       denialText.set(part.toolCallId, notAdmittedText(entry.tool, part.input, why));
     }
   }
-  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) => denialText.get(toolCallId));
+  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) =>
+    denialText.get(toolCallId),
+  );
 
   const modelName = `${turn.model.provider}/${turn.model.modelId}`;
   const describe = turn.describeError ?? ((error: unknown) => turnErrorText(error, modelName));
@@ -189,7 +204,11 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   });
 
   let answeredBy: string | undefined;
-  const currentMetadata = (): ChatMessageMetadata => ({ ...metadata, ...(answeredBy ? { model: answeredBy } : {}), ...(streamError ? { error: streamError } : {}) });
+  const currentMetadata = (): ChatMessageMetadata => ({
+    ...metadata,
+    ...(answeredBy ? { model: answeredBy } : {}),
+    ...(streamError ? { error: streamError } : {}),
+  });
 
   // The answer so far, handed to onProgress off the hot path: a timer or a size threshold, never a wait per chunk.
   const progress = new AnswerProgress(lastMessage?.role === "assistant" ? lastMessage : undefined);
@@ -245,7 +264,11 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     rewrite: (chunk) => {
       // The error goes onto the message before the error chunk, so the browser shows it in place.
       if (chunk.type === "error") return [{ type: "message-metadata", messageMetadata: currentMetadata() }, chunk];
-      if (chunk.type === "abort" && timedOut) return [{ type: "message-metadata", messageMetadata: currentMetadata() }, { type: "error", errorText: timedOut }];
+      if (chunk.type === "abort" && timedOut)
+        return [
+          { type: "message-metadata", messageMetadata: currentMetadata() },
+          { type: "error", errorText: timedOut },
+        ];
       return undefined;
     },
     end: async (failure) => {

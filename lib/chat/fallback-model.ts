@@ -87,5 +87,7 @@ export function fallbackModel(ref: string, chain: ChainLink[]): LanguageModelV4 
 }
 
 function isContent(part: LanguageModelV4StreamPart): boolean {
-  return part.type === "text-delta" || part.type === "tool-call" || part.type === "tool-input-start" || part.type === "reasoning-delta" || part.type === "finish";
+  return (
+    part.type === "text-delta" || part.type === "tool-call" || part.type === "tool-input-start" || part.type === "reasoning-delta" || part.type === "finish"
+  );
 }

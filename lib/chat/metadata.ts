@@ -33,7 +33,7 @@ export interface ChatMessageMetadata {
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {
-  return typeof metadata === "object" && metadata !== null ? (metadata) : {};
+  return typeof metadata === "object" && metadata !== null ? metadata : {};
 }
 
 export function withCallMeta(metadata: ChatMessageMetadata, toolCallId: string, meta: CallMeta): ChatMessageMetadata {

@@ -69,7 +69,10 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
     if (!entry) throw new ModelConfigError(`no model named "${ref}" in settings llms (known: ${Object.keys(settings.llms).join(", ") || "none"})`);
     if ("type" in entry) {
       if (seen.includes(ref)) throw new ModelConfigError(`fallback chain loops through "${ref}"`);
-      return fallbackModel(ref, entry.chain.map((link) => ({ ref: link, model: byName(link, [...seen, ref]) })));
+      return fallbackModel(
+        ref,
+        entry.chain.map((link) => ({ ref: link, model: byName(link, [...seen, ref]) })),
+      );
     }
     return registry.languageModel(`${ref}:${entry.model ?? DEFAULT_MODELS[entry.provider]}`);
   };

@@ -157,10 +157,7 @@ function replyText(reply: Reply): string {
   return reply.text;
 }
 
-function nativeCall(
-  reply: Reply,
-  generateId: () => string,
-): Extract<LanguageModelV4StreamPart, { type: "tool-call" }> | undefined {
+function nativeCall(reply: Reply, generateId: () => string): Extract<LanguageModelV4StreamPart, { type: "tool-call" }> | undefined {
   if (!reply.call || reply.protocol) return undefined;
   return { type: "tool-call", toolCallId: generateId(), toolName: reply.call.toolName, input: JSON.stringify(reply.call.input) };
 }
@@ -182,9 +179,7 @@ function lastUserRequest(prompt: LanguageModelV4CallOptions["prompt"]): string {
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message?.role !== "user") continue;
-    const texts = message.content.flatMap((part) =>
-      part.type === "text" && !parseToolResultMessage(part.text) ? [part.text] : [],
-    );
+    const texts = message.content.flatMap((part) => (part.type === "text" && !parseToolResultMessage(part.text) ? [part.text] : []));
     if (texts.length) return texts.join("\n");
   }
   return "";
@@ -292,11 +287,7 @@ function capabilities(tools: OfferedTool[]): string {
   const names = new Set(tools.map((tool) => tool.name));
   const examples = EXAMPLES.filter((e) => names.has(e.tool)).map((e) => `- "${e.example}"`);
   const named = `- name a tool, with its arguments as a JSON object if it needs any: "${tools[0]?.name ?? ""} {...}"`;
-  return [
-    intro,
-    `Try:\n${[...examples, named].join("\n")}`,
-    `Tools in this chat: ${tools.map((tool) => `\`${tool.name}\``).join(", ")}.`,
-  ].join("\n\n");
+  return [intro, `Try:\n${[...examples, named].join("\n")}`, `Tools in this chat: ${tools.map((tool) => `\`${tool.name}\``).join(", ")}.`].join("\n\n");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,14 +370,12 @@ const INTENTS: Intent[] = [
   },
   {
     tools: ["list_files"],
-    match: (s) =>
-      /\b(?:list|show)\s+(?:me\s+)?(?:the\s+|all\s+)?files\b(?:\s+(?:in|under|of|at|from)\s+(?:the\s+)?([^\s,;?!]+))?/i.exec(s),
+    match: (s) => /\b(?:list|show)\s+(?:me\s+)?(?:the\s+|all\s+)?files\b(?:\s+(?:in|under|of|at|from)\s+(?:the\s+)?([^\s,;?!]+))?/i.exec(s),
     args: (m, tool) => ({ [argKey(tool, PATH_KEYS)]: m[1] ? clean(m[1]) || "." : "." }),
   },
   {
     tools: ["read_file"],
-    match: (s) =>
-      /\b(?:read|open|cat|show)\s+(?:me\s+)?(?:the\s+)?(?:file\s+)?([`"']?(?:[\w.-]*\/[\w./-]+|[\w./-]*\w\.\w+)[`"']?)/i.exec(s),
+    match: (s) => /\b(?:read|open|cat|show)\s+(?:me\s+)?(?:the\s+)?(?:file\s+)?([`"']?(?:[\w.-]*\/[\w./-]+|[\w./-]*\w\.\w+)[`"']?)/i.exec(s),
     args: (m, tool) => ({ [argKey(tool, PATH_KEYS)]: clean(m[1] ?? "") }),
   },
   {
@@ -446,4 +435,3 @@ export function chooseTool(message: string, tools: OfferedTool[]): { toolName: s
   }
   return undefined;
 }
-

@@ -57,7 +57,13 @@ const invalidCall = tool({
 });
 
 const described: PromptTool[] = [
-  { name: "delete_note", description: "Delete one note by id.", inputJsonSchema: { type: "object", properties: { id: { type: "string" } } }, sourcePackage: "toolroom", builtin: true },
+  {
+    name: "delete_note",
+    description: "Delete one note by id.",
+    inputJsonSchema: { type: "object", properties: { id: { type: "string" } } },
+    sourcePackage: "toolroom",
+    builtin: true,
+  },
 ];
 
 function systemText(call: LanguageModelV4CallOptions | undefined): string {
@@ -163,7 +169,9 @@ describe("textModeMiddleware with streamText", () => {
     const steps = await result.steps;
     expect(steps.map((s) => s.toolCalls.map((c) => c.toolName))).toEqual([[INVALID_CALL_TOOL_NAME], ["read_file"], []]);
     const error = steps[0]?.toolResults[0]?.output;
-    expect(error).toMatch(/^Error: Argument 1 has no name: positional arguments are not allowed.*\. Use the exact format: ACTION: tool_name\(arg1="value1", arg2=2\)$/);
+    expect(error).toMatch(
+      /^Error: Argument 1 has no name: positional arguments are not allowed.*\. Use the exact format: ACTION: tool_name\(arg1="value1", arg2=2\)$/,
+    );
 
     // The invalid tool is never offered in the prompt; the model sees its own malformed text.
     expect(systemText(model.doStreamCalls[0])).not.toContain(INVALID_CALL_TOOL_NAME);
@@ -177,7 +185,7 @@ describe("textModeMiddleware with streamText", () => {
       doStream: [
         textReply('<tool_call>{"name": "read_file", "arguments": {"path": "b"}}</tool_call>'),
         textReply("Done."),
-        textReply("ACTION: read_file(path=\"x\") stays text without tools"),
+        textReply('ACTION: read_file(path="x") stays text without tools'),
       ],
     });
     const wrapped = wrapLanguageModel({ model, middleware: textModeMiddleware({ protocol: "json" }) });

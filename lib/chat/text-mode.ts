@@ -94,9 +94,7 @@ export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Mid
 }
 
 function promptTools(params: LanguageModelV4CallOptions, described: readonly PromptTool[]): PromptTool[] {
-  const offered = (params.tools ?? []).filter(
-    (tool): tool is LanguageModelV4FunctionTool => tool.type === "function" && tool.name !== INVALID_CALL_TOOL_NAME,
-  );
+  const offered = (params.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === "function" && tool.name !== INVALID_CALL_TOOL_NAME);
   const byName = new Map(described.map((tool) => [tool.name, tool]));
   const known = described.filter((tool) => offered.some((o) => o.name === tool.name));
   const extra = offered
@@ -122,9 +120,7 @@ function withSystemText(prompt: LanguageModelV4Prompt, text: string): LanguageMo
   let last = -1;
   while (prompt[last + 1]?.role === "system") last++;
   if (last < 0) return [{ role: "system", content: text }, ...prompt];
-  return prompt.map((message, i) =>
-    i === last && message.role === "system" ? { ...message, content: `${message.content}\n\n${text}` } : message,
-  );
+  return prompt.map((message, i) => (i === last && message.role === "system" ? { ...message, content: `${message.content}\n\n${text}` } : message));
 }
 
 /** A tool result as the text the model reads (AORTA's TOOL RESULT message). */
@@ -148,7 +144,7 @@ export function toolOutputText(output: LanguageModelV4ToolResultOutput): string 
 }
 
 function asInvalidCall(input: unknown): Partial<InvalidCallInput> {
-  return typeof input === "object" && input !== null ? (input) : {};
+  return typeof input === "object" && input !== null ? input : {};
 }
 
 /**
@@ -182,9 +178,7 @@ function historyAsText(prompt: LanguageModelV4Prompt, protocol: TextProtocol): L
       out.push({ ...message, content });
     } else if (message.role === "tool") {
       const results = message.content.flatMap((part) =>
-        part.type === "tool-result"
-          ? [formatToolResultMessage(intended.get(part.toolCallId) ?? part.toolName, toolOutputText(part.output))]
-          : [],
+        part.type === "tool-result" ? [formatToolResultMessage(intended.get(part.toolCallId) ?? part.toolName, toolOutputText(part.output))] : [],
       );
       if (results.length > 0) pushUser(out, results.join("\n\n"));
     } else if (message.role === "user") {
@@ -270,9 +264,7 @@ function callExtractor(
           emit(parser.end(), controller);
           closeText(controller);
           finished = true;
-          controller.enqueue(
-            called ? { ...part, finishReason: { unified: "tool-calls", raw: part.finishReason.raw } } : part,
-          );
+          controller.enqueue(called ? { ...part, finishReason: { unified: "tool-calls", raw: part.finishReason.raw } } : part);
           return;
         default:
           if (!PASSIVE_PARTS.has(part.type)) closeText(controller);

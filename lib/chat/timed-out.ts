@@ -15,7 +15,9 @@ export function defaultTimeoutText(toolName: string): string {
 export function markTimedOut(message: UIMessage, toolCallId: string, now: Date, text: string): UIMessage {
   const decision: Decision = { by: "timeout", decision: "timed-out", at: now.toISOString() };
   const parts = message.parts.map((p) =>
-    isToolPart(p) && p.toolCallId === toolCallId && p.approval ? ({ ...p, state: "output-denied", approval: { ...p.approval, approved: false, reason: text } } as ToolPart) : p,
+    isToolPart(p) && p.toolCallId === toolCallId && p.approval
+      ? ({ ...p, state: "output-denied", approval: { ...p.approval, approved: false, reason: text } } as ToolPart)
+      : p,
   );
   return { ...message, parts, metadata: withCallMeta(readMetadata(message.metadata), toolCallId, { decision }) };
 }

@@ -59,6 +59,7 @@ export function turnErrorText(error: unknown, modelId: string): string {
 export function timeoutText(reason: unknown, modelId: string, limits: { idleSeconds: number; stepSeconds: number }): string | undefined {
   if (!(reason instanceof Error) || reason.name !== "TimeoutError") return undefined;
   // The SDK labels its timeouts "Step timeout …", "First chunk timeout …", "Chunk timeout …".
-  if (reason.message.startsWith("Step")) return `Timeout: ${modelId} did not finish a step within ${limits.stepSeconds} s (chat.stepTimeoutSeconds); the answer stops here.`;
+  if (reason.message.startsWith("Step"))
+    return `Timeout: ${modelId} did not finish a step within ${limits.stepSeconds} s (chat.stepTimeoutSeconds); the answer stops here.`;
   return `Timeout: ${modelId} sent no data for ${limits.idleSeconds} s (chat.streamIdleTimeoutSeconds); the answer stops here.`;
 }

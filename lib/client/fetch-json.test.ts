@@ -44,7 +44,13 @@ describe("fetchJson", () => {
   });
 
   it("names the request and the status for a plain-text refusal", async () => {
-    answer(new Response("Service unavailable: the database is migrating\n", { status: 503, statusText: "Service Unavailable", headers: { "content-type": "text/plain" } }));
+    answer(
+      new Response("Service unavailable: the database is migrating\n", {
+        status: 503,
+        statusText: "Service Unavailable",
+        headers: { "content-type": "text/plain" },
+      }),
+    );
     const error = await failure(fetchJson("/api/tools"));
     expect(error.message).toBe("GET /api/tools failed (503 Service Unavailable): Service unavailable: the database is migrating");
     expect(error.code).toBe(CLIENT_ERROR_CODES.http);

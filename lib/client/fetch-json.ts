@@ -66,7 +66,12 @@ export async function errorFromResponse(response: Response, what: string): Promi
   const parsed = text ? parse(text) : { ok: false as const };
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   if (parsed.ok && isErrorBody(parsed.value)) {
-    return new FetchError(parsed.value.error, response.status, typeof parsed.value.code === "string" ? parsed.value.code : CLIENT_ERROR_CODES.http, parsed.value);
+    return new FetchError(
+      parsed.value.error,
+      response.status,
+      typeof parsed.value.code === "string" ? parsed.value.code : CLIENT_ERROR_CODES.http,
+      parsed.value,
+    );
   }
   const body = parsed.ok ? parsed.value : undefined;
   const snippet = text.trim().startsWith("<") ? "" : text.trim().slice(0, 200);
@@ -87,12 +92,21 @@ export async function fetchJson<T>(url: string, init: FetchJsonInit = {}): Promi
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new FetchError(`${describe(method, url)} got no answer: the server could not be reached (${(error as Error).message}).`, 0, CLIENT_ERROR_CODES.network);
+    throw new FetchError(
+      `${describe(method, url)} got no answer: the server could not be reached (${(error as Error).message}).`,
+      0,
+      CLIENT_ERROR_CODES.network,
+    );
   }
   if (!response.ok) throw await errorFromResponse(response, describe(method, url));
   const text = await response.text();
   if (!text) return undefined as T;
   const parsed = parse(text);
-  if (!parsed.ok) throw new FetchError(`${describe(method, url)} answered ${response.status} with a body that is not JSON.`, response.status, CLIENT_ERROR_CODES.invalidResponse);
+  if (!parsed.ok)
+    throw new FetchError(
+      `${describe(method, url)} answered ${response.status} with a body that is not JSON.`,
+      response.status,
+      CLIENT_ERROR_CODES.invalidResponse,
+    );
   return parsed.value as T;
 }

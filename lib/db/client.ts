@@ -26,7 +26,13 @@ const CHECK_EVERY_MS = 1000;
  */
 export function db(): PrismaClient {
   const url = databaseUrl();
-  cache.__toolroomDb ??= { client: new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) }), file: databaseFile(url), identity: null, checkedAt: 0, moved: false };
+  cache.__toolroomDb ??= {
+    client: new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) }),
+    file: databaseFile(url),
+    identity: null,
+    checkedAt: 0,
+    moved: false,
+  };
   const opened = cache.__toolroomDb;
   if (url.replace(/^file:/, "") !== ":memory:") checkFile(opened, Date.now());
   return opened.client;

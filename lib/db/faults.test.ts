@@ -54,7 +54,10 @@ describe("database faults", () => {
       expect(fault.kind).toBe("full");
       const { status, body } = await answer(fault);
       expect(status).toBe(503);
-      expect(body).toEqual({ code: "database_unavailable", error: `The disk holding the database file ${file} is full, so nothing was saved; free some space, then retry.` });
+      expect(body).toEqual({
+        code: "database_unavailable",
+        error: `The disk holding the database file ${file} is full, so nothing was saved; free some space, then retry.`,
+      });
     } finally {
       await client.db().$queryRawUnsafe("PRAGMA max_page_count = 1073741823");
     }
@@ -96,7 +99,9 @@ describe("database faults", () => {
       expect(fault.kind).toBe("moved");
       const { status, body } = await answer(fault);
       expect(status).toBe(503);
-      expect(body.error).toBe(`The database file ${file} was removed or replaced while Toolroom was running; nothing was saved. Restart Toolroom (npm start) to open the file again.`);
+      expect(body.error).toBe(
+        `The database file ${file} was removed or replaced while Toolroom was running; nothing was saved. Restart Toolroom (npm start) to open the file again.`,
+      );
     }
   });
 

@@ -71,7 +71,9 @@ describe("databaseFileProblem", () => {
       fs.chmodSync(file, 0o444);
       fs.chmodSync(dir, 0o555);
     }
-    expect(databaseFileProblem(file)).toBe(`The database file ${file} is read-only, so nothing could be saved; make the file and its folder writable, then retry.`);
+    expect(databaseFileProblem(file)).toBe(
+      `The database file ${file} is read-only, so nothing could be saved; make the file and its folder writable, then retry.`,
+    );
   });
 
   it.skipIf(!root)("reports a full disk (a 256 KiB tmpfs, filled)", () => {
@@ -83,6 +85,10 @@ describe("databaseFileProblem", () => {
     } catch {
       // ENOSPC: the disk is now full, which is the point.
     }
-    expect(databaseFileProblem(file)).toMatch(new RegExp(`^The disk holding the database file ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is full, so nothing was saved; free some space, then retry\\. \\(\\d+ KiB free\\)$`));
+    expect(databaseFileProblem(file)).toMatch(
+      new RegExp(
+        `^The disk holding the database file ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is full, so nothing was saved; free some space, then retry\\. \\(\\d+ KiB free\\)$`,
+      ),
+    );
   });
 });

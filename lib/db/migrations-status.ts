@@ -11,7 +11,11 @@ export interface MigrationStatus {
 /** Compares the committed migrations with the database's `_prisma_migrations` table. */
 export function migrationStatus(file: string, migrationsDir: string): MigrationStatus {
   const committed = fs.existsSync(migrationsDir)
-    ? fs.readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   if (!fs.existsSync(file)) return { reachable: false, applied: [], pending: committed, error: `${file} does not exist (npm start creates it)` };
   let db: Database.Database | undefined;
@@ -19,7 +23,11 @@ export function migrationStatus(file: string, migrationsDir: string): MigrationS
     db = new Database(file, { readonly: true, fileMustExist: true });
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name='_prisma_migrations'").get();
     const applied = table
-      ? (db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").all() as { migration_name: string }[]).map((r) => r.migration_name)
+      ? (
+          db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").all() as {
+            migration_name: string;
+          }[]
+        ).map((r) => r.migration_name)
       : [];
     return { reachable: true, applied, pending: committed.filter((m) => !applied.includes(m)) };
   } catch (error) {

@@ -49,7 +49,16 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   }
 
   const result = await invoke(tool, input, ctx, { guardFile: deps.guardFile });
-  await record(deps, { tool: registered, input, text: result.text, isError: result.isError, madeChanges: result.madeChanges, durationMs: Math.round(result.durationMs), decision, startedAt });
+  await record(deps, {
+    tool: registered,
+    input,
+    text: result.text,
+    isError: result.isError,
+    madeChanges: result.madeChanges,
+    durationMs: Math.round(result.durationMs),
+    decision,
+    startedAt,
+  });
   return {
     content: [{ type: "text", text: result.text }],
     isError: result.isError,

@@ -131,20 +131,35 @@ function explain(name: string, config: McpServerSettings, options: ConnectOption
   if (err instanceof ConnectTimeout || (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout))) {
     return new McpConnectError(
       `the server did not answer within ${timeoutMs / 1000} s`,
-      isStdio(config) ? `Run the command by hand to see whether it starts and speaks MCP on stdio: ${targetOf(config)}` : `Check that ${config.url} is an MCP streamable HTTP endpoint and reachable.`,
+      isStdio(config)
+        ? `Run the command by hand to see whether it starts and speaks MCP on stdio: ${targetOf(config)}`
+        : `Check that ${config.url} is an MCP streamable HTTP endpoint and reachable.`,
       stderr,
     );
   }
   if (err instanceof McpError && err.code !== Number(ErrorCode.ConnectionClosed)) {
     // It answered, with an error: a protocol or server problem, not a transport one.
-    return new McpConnectError(`the server answered with an error: ${err.message}`, `Check the server's own documentation for ${key}; Toolroom needs initialize and tools/list to work.`, stderr);
+    return new McpConnectError(
+      `the server answered with an error: ${err.message}`,
+      `Check the server's own documentation for ${key}; Toolroom needs initialize and tools/list to work.`,
+      stderr,
+    );
   }
   if (isStdio(config)) {
     if (code === "ENOENT") {
-      const where = !config.command.includes("/") ? "not found on PATH" : path.isAbsolute(config.command) ? "no such file" : `no such file (relative to ${path.resolve(options.cwd)})`;
+      const where = !config.command.includes("/")
+        ? "not found on PATH"
+        : path.isAbsolute(config.command)
+          ? "no such file"
+          : `no such file (relative to ${path.resolve(options.cwd)})`;
       return new McpConnectError(`cannot start "${config.command}": ${where}`, `Fix ${key}.command: name an installed executable, or give its path.`, stderr);
     }
-    if (code === "EACCES") return new McpConnectError(`cannot start "${config.command}": permission denied`, `Make ${config.command} executable, or run it through its interpreter (command: node, args: [the script]).`, stderr);
+    if (code === "EACCES")
+      return new McpConnectError(
+        `cannot start "${config.command}": permission denied`,
+        `Make ${config.command} executable, or run it through its interpreter (command: node, args: [the script]).`,
+        stderr,
+      );
     if (err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed)) {
       return new McpConnectError(
         "the server exited before it answered",
@@ -157,5 +172,9 @@ function explain(name: string, config: McpServerSettings, options: ConnectOption
     return new McpConnectError(`the server failed: ${err.message}`, `Run it by hand to see why: ${targetOf(config)}`, stderr);
   }
   const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-  return new McpConnectError(`cannot reach ${config.url}: ${err.message}${cause}`, `Check ${key}.url and ${key}.headers (an auth header, if the server needs one).`, stderr);
+  return new McpConnectError(
+    `cannot reach ${config.url}: ${err.message}${cause}`,
+    `Check ${key}.url and ${key}.headers (an auth header, if the server needs one).`,
+    stderr,
+  );
 }

@@ -74,18 +74,36 @@ afterAll(async () => {
 
 describe("MCP servers as tool sources", () => {
   it("lists each server's tools under mcp:<name>, with the server's version and read-only hint", () => {
-    expect(registry.get("fs_list_directory")).toMatchObject({ sourcePackage: "mcp:fs", version: "0.2.0", origin: "mcp", readonly: true, requiresConfirmation: false, enabled: true });
+    expect(registry.get("fs_list_directory")).toMatchObject({
+      sourcePackage: "mcp:fs",
+      version: "0.2.0",
+      origin: "mcp",
+      readonly: true,
+      requiresConfirmation: false,
+      enabled: true,
+    });
     expect(registry.get("fs_list_directory")?.inputSchema).toMatchObject({ type: "object", properties: { path: { type: "string" } } });
     expect(registry.get("fs_write_file")).toMatchObject({ readonly: false, requiresConfirmation: true });
     expect(registry.get("echo")).toMatchObject({ sourcePackage: "mcp:everything", version: "2.0.0", readonly: true, summary: "Echoes back the input string" });
-    expect(registry.get("safe")).toMatchObject({ sourcePackage: "mcp:fx", version: "3.1.4", description: "Reads only.\n\nSecond paragraph.", summary: "Reads only." });
+    expect(registry.get("safe")).toMatchObject({
+      sourcePackage: "mcp:fx",
+      version: "3.1.4",
+      description: "Reads only.\n\nSecond paragraph.",
+      summary: "Reads only.",
+    });
     // No description: the title stands in, so lists and prompts have a summary.
     expect(registry.get("additive")?.description).toBe("Additive tool");
   });
 
   it("reports each server as a source: connected with its tool count, or failed", () => {
     const byPackage = new Map(registry.sources?.map((s) => [s.package, s]));
-    expect(byPackage.get("mcp:fs")).toMatchObject({ state: "connected", transport: "stdio", prefix: "fs_", toolCount: 14, server: { name: "secure-filesystem-server", version: "0.2.0" } });
+    expect(byPackage.get("mcp:fs")).toMatchObject({
+      state: "connected",
+      transport: "stdio",
+      prefix: "fs_",
+      toolCount: 14,
+      server: { name: "secure-filesystem-server", version: "0.2.0" },
+    });
     expect(byPackage.get("mcp:fs")?.target).toBe(`node ${FS_SERVER} ${shared}`);
     expect(byPackage.get("mcp:everything")).toMatchObject({ state: "connected", server: { title: "Everything Reference Server" } });
     // The fixture's "bad name!" is skipped, so it counts the rest.
@@ -153,7 +171,11 @@ describe("MCP servers as tool sources", () => {
 
   it("makes a command that does not exist a diagnostic, and the other servers still work", async () => {
     const d = registry.diagnostics.find((x) => x.package === "mcp:broken");
-    expect(d).toMatchObject({ kind: "source-failed", entry: "toolroom-no-such-command --stdio", message: 'cannot start "toolroom-no-such-command": not found on PATH' });
+    expect(d).toMatchObject({
+      kind: "source-failed",
+      entry: "toolroom-no-such-command --stdio",
+      message: 'cannot start "toolroom-no-such-command": not found on PATH',
+    });
     expect(d?.hint).toContain("mcpServers.broken.command");
     expect((await run("echo", { message: "still here" })).text).toBe("Echo: still here");
   });
@@ -179,7 +201,10 @@ describe("MCP server lifetime", () => {
 
   it("close() stops the server processes", async () => {
     const pidFile = path.join(tmp, "close.pid");
-    const [source] = await connectMcpSources({ fx: { command: "node", args: [FIXTURE], env: { PIDFILE: pidFile }, confirm: "destructive" } }, { cwd: tmp, clientVersion: "0" });
+    const [source] = await connectMcpSources(
+      { fx: { command: "node", args: [FIXTURE], env: { PIDFILE: pidFile }, confirm: "destructive" } },
+      { cwd: tmp, clientVersion: "0" },
+    );
     const pid = Number(fs.readFileSync(pidFile, "utf8"));
     expect(alive(pid)).toBe(true);
     await source?.close?.();
@@ -187,7 +212,10 @@ describe("MCP server lifetime", () => {
   });
 
   it("a server that stops later makes its tools return Error:, not throw", async () => {
-    const [source] = await connectMcpSources({ fx: { command: "node", args: [FIXTURE], confirm: "destructive" } }, { cwd: tmp, clientVersion: "0", log: () => {} });
+    const [source] = await connectMcpSources(
+      { fx: { command: "node", args: [FIXTURE], confirm: "destructive" } },
+      { cwd: tmp, clientVersion: "0", log: () => {} },
+    );
     const tool = (name: string) => {
       const found = source?.tools.find((t) => t.name === name);
       if (!found) throw new Error(`no ${name}`);
@@ -211,7 +239,10 @@ describe("MCP server lifetime", () => {
   });
 
   it("a server that answers tools/list with an error is a diagnostic naming it", async () => {
-    const [source] = await connectMcpSources({ sulky: { command: "node", args: [FIXTURE], env: { FAIL_LIST: "1" }, confirm: "destructive" } }, { cwd: tmp, clientVersion: "0", log: () => {} });
+    const [source] = await connectMcpSources(
+      { sulky: { command: "node", args: [FIXTURE], env: { FAIL_LIST: "1" }, confirm: "destructive" } },
+      { cwd: tmp, clientVersion: "0", log: () => {} },
+    );
     expect(source?.status?.state).toBe("failed");
     expect(source?.diagnostics[0]?.message).toMatch(/^the server answered with an error: .*the tool catalogue is unavailable/);
   });
@@ -244,7 +275,10 @@ describe("MCP over streamable HTTP", () => {
   });
 
   it("lists and calls the tools of a server reached by URL, headers included", async () => {
-    const [source] = await connectMcpSources({ web: { url, headers: { "x-toolroom-test": "1" }, prefix: "web_", confirm: "destructive" } }, { cwd: tmp, clientVersion: "0" });
+    const [source] = await connectMcpSources(
+      { web: { url, headers: { "x-toolroom-test": "1" }, prefix: "web_", confirm: "destructive" } },
+      { cwd: tmp, clientVersion: "0" },
+    );
     try {
       expect(source?.status).toMatchObject({ state: "connected", transport: "http", target: url, server: { name: "mcp-servers/everything" } });
       const echo = source?.tools.find((t) => t.name === "web_echo");
@@ -258,8 +292,15 @@ describe("MCP over streamable HTTP", () => {
 
   it("makes an unreachable URL a diagnostic", async () => {
     const port = await freePort();
-    const [source] = await connectMcpSources({ gone: { url: `http://127.0.0.1:${port}/mcp`, confirm: "destructive" } }, { cwd: tmp, clientVersion: "0", log: () => {} });
-    expect(source?.diagnostics[0]).toMatchObject({ kind: "source-failed", package: "mcp:gone", message: expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: .*ECONNREFUSED/) });
+    const [source] = await connectMcpSources(
+      { gone: { url: `http://127.0.0.1:${port}/mcp`, confirm: "destructive" } },
+      { cwd: tmp, clientVersion: "0", log: () => {} },
+    );
+    expect(source?.diagnostics[0]).toMatchObject({
+      kind: "source-failed",
+      package: "mcp:gone",
+      message: expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: .*ECONNREFUSED/),
+    });
   });
 });
 

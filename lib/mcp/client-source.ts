@@ -26,13 +26,25 @@ export function connectMcpSources(servers: Record<string, McpServerSettings>, op
 async function connectSource(name: string, config: McpServerSettings, options: McpSourceOptions): Promise<ToolSource> {
   const log = options.log ?? ((message: string) => console.warn(message));
   const sourcePackage = `mcp:${name}`;
-  const base = { package: sourcePackage, transport: isStdio(config) ? ("stdio" as const) : ("http" as const), target: targetOf(config), prefix: config.prefix ?? "" };
+  const base = {
+    package: sourcePackage,
+    transport: isStdio(config) ? ("stdio" as const) : ("http" as const),
+    target: targetOf(config),
+    prefix: config.prefix ?? "",
+  };
   let connected: { connection: McpConnection; result: Tool[] };
   try {
     connected = await connectMcpServer(name, config, options, (connection) => listAllTools(connection));
   } catch (error) {
     const failure = error instanceof McpConnectError ? error : new McpConnectError(String(error), "Report this: the MCP client failed unexpectedly.", "");
-    const diagnostic: Diagnostic = { kind: "source-failed", package: sourcePackage, entry: base.target, message: failure.message, hint: failure.hint, ...(failure.stderr ? { stderr: failure.stderr } : {}) };
+    const diagnostic: Diagnostic = {
+      kind: "source-failed",
+      package: sourcePackage,
+      entry: base.target,
+      message: failure.message,
+      hint: failure.hint,
+      ...(failure.stderr ? { stderr: failure.stderr } : {}),
+    };
     log(`toolroom: MCP server "${name}" (${base.target}) failed: ${failure.message}${failure.stderr ? `\n${failure.stderr}` : ""}`);
     return { tools: [], diagnostics: [diagnostic], status: { ...base, state: "failed", toolCount: 0 } };
   }
@@ -65,7 +77,14 @@ async function connectSource(name: string, config: McpServerSettings, options: M
   for (const tool of listed) {
     const built = await mcpRegisteredTool(tool, server);
     if ("problem" in built) {
-      diagnostics.push({ kind: "not-a-tool", package: sourcePackage, version, entry: tool.name, message: `tool "${tool.name}" of MCP server "${name}" was skipped: ${built.problem}`, hint: `Tool names must be 1–64 letters, digits, "_", "." or "-" (with the prefix "${base.prefix}").` });
+      diagnostics.push({
+        kind: "not-a-tool",
+        package: sourcePackage,
+        version,
+        entry: tool.name,
+        message: `tool "${tool.name}" of MCP server "${name}" was skipped: ${built.problem}`,
+        hint: `Tool names must be 1–64 letters, digits, "_", "." or "-" (with the prefix "${base.prefix}").`,
+      });
     } else tools.push(built);
   }
   const status: SourceStatus = {

@@ -179,7 +179,18 @@ describe("hostile paths through every file-taking tool", () => {
     expect(listing).toContain("ok.txt");
     expect(listing).toContain("public.key");
     expect(listing).toContain("nested/deeper/hidden.txt");
-    for (const hidden of ["secrets", "id.key", "private/x", "nested/hidden.txt", "nested/other.env", "a/b/c/deep.txt", "link-", "dangling", "alias-dir", ".toolroom"]) {
+    for (const hidden of [
+      "secrets",
+      "id.key",
+      "private/x",
+      "nested/hidden.txt",
+      "nested/other.env",
+      "a/b/c/deep.txt",
+      "link-",
+      "dangling",
+      "alias-dir",
+      ".toolroom",
+    ]) {
       expect(listing).not.toContain(hidden);
     }
     expect(listing).not.toContain(MARKER);

@@ -36,7 +36,6 @@ const MAX_NAME_BYTES = 255;
 
 /** The path as the model sent it, made safe to echo back (control characters escaped, bounded). */
 export function showPath(p: string): string {
-   
   const clean = p.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return clean.length > MAX_SHOWN ? `${clean.slice(0, MAX_SHOWN)}…` : clean;
 }
@@ -125,7 +124,8 @@ export function resolveWithin(root: string, input: unknown, options: ResolveOpti
   if (typeof input !== "string") return { ok: false, error: "Error: path must be a string" };
   const raw = input.trim() === "" ? "." : input;
   // Longer paths cannot name a file on Linux (PATH_MAX, NAME_MAX): answered here, not as ENAMETOOLONG.
-  if (raw.length > MAX_PATH_CHARS) return { ok: false, error: `Error: path is ${raw.length} characters long; the limit is ${MAX_PATH_CHARS}: ${showPath(raw)}` };
+  if (raw.length > MAX_PATH_CHARS)
+    return { ok: false, error: `Error: path is ${raw.length} characters long; the limit is ${MAX_PATH_CHARS}: ${showPath(raw)}` };
   const longName = raw.split(/[\\/]/).find((name) => Buffer.byteLength(name) > MAX_NAME_BYTES);
   if (longName) return { ok: false, error: `Error: a path component is longer than ${MAX_NAME_BYTES} bytes: ${showPath(longName)}` };
   const escape: Refused = { ok: false, error: `Error: path escapes the ${label}: ${showPath(raw)}` };

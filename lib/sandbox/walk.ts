@@ -54,12 +54,7 @@ function readDir(abs: string): fs.Dirent[] {
   }
 }
 
-function* walkDir(
-  abs: string,
-  rel: string,
-  levels: MatcherLevel[],
-  options: WalkOptions,
-): Generator<WalkEntry> {
+function* walkDir(abs: string, rel: string, levels: MatcherLevel[], options: WalkOptions): Generator<WalkEntry> {
   for (const entry of readDir(abs)) {
     // Symlinks are never followed or reported: a link can lead out of the root or into an ignored file.
     if (entry.isSymbolicLink()) continue;

@@ -12,22 +12,41 @@ describe("parseHost", () => {
     [" Example.COM ", { hostname: "example.com", port: "" }],
   ])("%s", (header, expected) => expect(parseHost(header)).toEqual(expected));
 
-  it.each(["", "::1", "::1:3000", "[::1", "[::1]x", "[evil]:3", "localhost:", "localhost:abc", "localhost:70000", "a b", "user@localhost", "local/host", "..", "localhost..", "[]:80"])(
-    "refuses %j",
-    (header) => expect(parseHost(header)).toBeNull(),
-  );
+  it.each([
+    "",
+    "::1",
+    "::1:3000",
+    "[::1",
+    "[::1]x",
+    "[evil]:3",
+    "localhost:",
+    "localhost:abc",
+    "localhost:70000",
+    "a b",
+    "user@localhost",
+    "local/host",
+    "..",
+    "localhost..",
+    "[]:80",
+  ])("refuses %j", (header) => expect(parseHost(header)).toBeNull());
 });
 
 describe("checkHost", () => {
-  it.each(["localhost", "localhost:3000", "LocalHost:1", "localhost.", "127.0.0.1", "127.0.0.1:3000", "[::1]:3000", "[::1]"])("allows loopback %s on any port", (header) => {
-    expect(checkHost(header, []).ok).toBe(true);
-  });
+  it.each(["localhost", "localhost:3000", "LocalHost:1", "localhost.", "127.0.0.1", "127.0.0.1:3000", "[::1]:3000", "[::1]"])(
+    "allows loopback %s on any port",
+    (header) => {
+      expect(checkHost(header, []).ok).toBe(true);
+    },
+  );
 
-  it.each(["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.2", "0.0.0.0:3000", "[::2]:3000", "sub.localhost"])("refuses %s", (header) => {
-    const verdict = checkHost(header, []);
-    expect(verdict.ok).toBe(false);
-    if (!verdict.ok) expect(verdict.reason).toMatch(/server\.allowedHosts/);
-  });
+  it.each(["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.2", "0.0.0.0:3000", "[::2]:3000", "sub.localhost"])(
+    "refuses %s",
+    (header) => {
+      const verdict = checkHost(header, []);
+      expect(verdict.ok).toBe(false);
+      if (!verdict.ok) expect(verdict.reason).toMatch(/server\.allowedHosts/);
+    },
+  );
 
   it("refuses a missing or malformed Host with a one-line reason", () => {
     for (const header of [null, "", "a:b:c"]) {
@@ -55,7 +74,9 @@ describe("checkHost", () => {
 
 describe("bind addresses", () => {
   it.each(["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]"])("%s is loopback", (host) => expect(isLoopbackBind(host)).toBe(true));
-  it.each(["0.0.0.0", "::", "192.168.1.5", "127.0.0.256", "127.0.0", "example.com", "localhost.example"])("%s is not loopback", (host) => expect(isLoopbackBind(host)).toBe(false));
+  it.each(["0.0.0.0", "::", "192.168.1.5", "127.0.0.256", "127.0.0", "example.com", "localhost.example"])("%s is not loopback", (host) =>
+    expect(isLoopbackBind(host)).toBe(false),
+  );
   it("knows wildcard binds", () => {
     expect(isWildcardBind("0.0.0.0")).toBe(true);
     expect(isWildcardBind("[::]")).toBe(true);

@@ -44,7 +44,11 @@ const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1"]);
 
 /** Whether a bind address only listens on this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackBind(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
   if (name === "localhost" || name === "::1") return true;
   const octets = name.split(".");
   return octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);

@@ -49,7 +49,12 @@ export function checkOrigin(request: OriginRequest): OriginVerdict {
     // (an <img src="…/api/runs?fresh=1"> repeated would keep the server busy); it cannot read the
     // answer anyway, so only the cost is at stake.
     const embeddedApiRead = request.path?.startsWith("/api/") && (site === "cross-site" || site === "same-site");
-    return embeddedApiRead ? { ok: false, reason: `Forbidden: a read of ${request.path} from another site (Sec-Fetch-Site: ${site}); Toolroom's API answers only its own pages and clients outside a browser.` } : { ok: true };
+    return embeddedApiRead
+      ? {
+          ok: false,
+          reason: `Forbidden: a read of ${request.path} from another site (Sec-Fetch-Site: ${site}); Toolroom's API answers only its own pages and clients outside a browser.`,
+        }
+      : { ok: true };
   }
   const origin = request.origin?.trim() ?? null;
   const refuse = (why: string): OriginVerdict => ({ ok: false, reason: `Forbidden: ${why}; Toolroom accepts changes only from its own pages.` });

@@ -44,13 +44,20 @@ describe("decide on loopback", () => {
   });
 
   it("refuses cross-site changes", () => {
-    expect(decide(request("POST", "/api/chat", { host: "127.0.0.1:3000", origin: "http://evil.example" }), loopback)).toMatchObject({ action: "deny", status: 403 });
+    expect(decide(request("POST", "/api/chat", { host: "127.0.0.1:3000", origin: "http://evil.example" }), loopback)).toMatchObject({
+      action: "deny",
+      status: 403,
+    });
     expect(decide(request("POST", "/api/chat", { host: "127.0.0.1:3000", "sec-fetch-site": "cross-site" }), loopback)).toMatchObject({ status: 403 });
   });
 
   it("refuses another site's browser reads of the API, not its links to pages", () => {
     const read = (url: string, site: string) => decide(request("GET", url, { host: "127.0.0.1:3000", "sec-fetch-site": site }), loopback);
-    expect(read("/api/runs?fresh=1", "cross-site")).toMatchObject({ action: "deny", status: 403, message: expect.stringMatching(/read of \/api\/runs from another site/) });
+    expect(read("/api/runs?fresh=1", "cross-site")).toMatchObject({
+      action: "deny",
+      status: 403,
+      message: expect.stringMatching(/read of \/api\/runs from another site/),
+    });
     expect(read("/api/tools", "same-site")).toMatchObject({ action: "deny", status: 403 });
     expect(read("/api/tools", "same-origin")).toEqual({ action: "pass" });
     expect(read("/runs", "cross-site")).toEqual({ action: "pass" });
@@ -87,7 +94,9 @@ describe("decide with a token", () => {
 
   it("still refuses foreign hosts and cross-site changes with a valid token", () => {
     expect(decide(request("GET", "/tools", { host: "evil.example", authorization: "Bearer s3cret-token" }), guarded)).toMatchObject({ status: 403 });
-    expect(decide(request("POST", "/api/chat", { ...host, cookie: "toolroom-token-3000=s3cret-token", origin: "http://evil.example" }), guarded)).toMatchObject({ status: 403 });
+    expect(decide(request("POST", "/api/chat", { ...host, cookie: "toolroom-token-3000=s3cret-token", origin: "http://evil.example" }), guarded)).toMatchObject(
+      { status: 403 },
+    );
   });
 
   it("fails closed when a token is required but none is configured", () => {

@@ -12,9 +12,7 @@ export interface RequestLike {
 }
 
 export type Decision =
-  | { action: "pass" }
-  | { action: "deny"; status: 401 | 403; message: string }
-  | { action: "redirect"; location: string; setCookie: string };
+  { action: "pass" } | { action: "deny"; status: 401 | 403; message: string } | { action: "redirect"; location: string; setCookie: string };
 
 const TOKEN_HELP =
   "Unauthorized: this Toolroom is reachable from the network and needs its access token. Open the URL printed at start (…/?token=…), or send Authorization: Bearer <token>.";
@@ -26,7 +24,8 @@ export function decide(request: RequestLike, config: SecurityConfig): Decision {
   if (config.tokenRequired) {
     // Fails closed: a server started without start.mjs and without server.token accepts nobody.
     const expected = config.token;
-    if (!expected) return { action: "deny", status: 401, message: "Unauthorized: a token is required but none is configured; start with `npm start` or set server.token." };
+    if (!expected)
+      return { action: "deny", status: 401, message: "Unauthorized: a token is required but none is configured; start with `npm start` or set server.token." };
     const url = new URL(request.url, "http://toolroom.invalid");
     const offered = url.searchParams.get("token");
     const method = request.method.toUpperCase();

@@ -11,13 +11,16 @@ const settings = settingsSchema.parse({
 describe("secret scrubbing", () => {
   it("knows settings secrets, headers, MCP env values and credential env variables", () => {
     const secrets = knownSecrets(settings, { OPENAI_API_KEY: "env-openai-key-987654", PATH: "/usr/bin", SHORT_KEY: "abc" });
-    expect(secrets).toEqual(expect.arrayContaining(["sk-settings-key-0123456789", "org-header-value", "ghp_mcpenvvalue123", "server-token-abcdef", "env-openai-key-987654"]));
+    expect(secrets).toEqual(
+      expect.arrayContaining(["sk-settings-key-0123456789", "org-header-value", "ghp_mcpenvvalue123", "server-token-abcdef", "env-openai-key-987654"]),
+    );
     expect(secrets).not.toContain("/usr/bin");
     expect(secrets).not.toContain("abc");
   });
 
   it("masks known secrets and credential-shaped strings in provider errors", () => {
-    const message = 'Incorrect API key provided: sk-settings-key-0123456789. Request had "Authorization: Bearer sk-proj-unknownkey1234567890" and x-api-key: abcdefghijkl';
+    const message =
+      'Incorrect API key provided: sk-settings-key-0123456789. Request had "Authorization: Bearer sk-proj-unknownkey1234567890" and x-api-key: abcdefghijkl';
     const scrubbed = scrubProviderError(message, settings);
     expect(scrubbed).not.toContain("sk-settings-key-0123456789");
     expect(scrubbed).not.toContain("unknownkey1234567890");
@@ -26,8 +29,11 @@ describe("secret scrubbing", () => {
   });
 
   it("masks credentials inside URLs a provider error echoes, known or not", () => {
-    const withUrl = settingsSchema.parse({ llms: { local: { provider: "openai-compatible", baseURL: "http://me:pa55word-secret@10.0.0.2/v1?api-key=qk-0123456789" } } });
-    const message = "Cannot connect to API: fetch failed for http://me:pa55word-secret@10.0.0.2/v1/chat/completions?api-key=qk-0123456789 (and pa55word-secret alone); retry http://other:unknown-pass@h/?token=tok-unseen-1234";
+    const withUrl = settingsSchema.parse({
+      llms: { local: { provider: "openai-compatible", baseURL: "http://me:pa55word-secret@10.0.0.2/v1?api-key=qk-0123456789" } },
+    });
+    const message =
+      "Cannot connect to API: fetch failed for http://me:pa55word-secret@10.0.0.2/v1/chat/completions?api-key=qk-0123456789 (and pa55word-secret alone); retry http://other:unknown-pass@h/?token=tok-unseen-1234";
     const scrubbed = scrubProviderError(message, withUrl);
     for (const secret of ["pa55word-secret", "qk-0123456789", "unknown-pass", "tok-unseen-1234"]) expect(scrubbed).not.toContain(secret);
     expect(scrubbed).toContain("http://me:••••et@10.0.0.2/v1/chat/completions?api-key=••••89");

@@ -38,10 +38,7 @@ export function readFileLayer(file: string, required: boolean): SettingsLayer | 
   try {
     values = parseYaml(text);
   } catch (error) {
-    const where =
-      error instanceof YAMLParseError && error.linePos
-        ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
-        : "";
+    const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : "";
     const message = (error as Error).message.split("\n")[0];
     throw new SettingsError(file, "", `not valid YAML${where}: ${message}`);
   }

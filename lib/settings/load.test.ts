@@ -21,7 +21,17 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("loadSettings", () => {
   it("gives the documented defaults with no files and no environment", () => {
     const { settings, origin } = loadSettings({ files: [], env: {} });
-    expect(settings.chat).toEqual({ llm: { type: "ref", ref: "offline" }, toolMode: "native", textProtocol: "json", supervised: true, approvalTimeoutSeconds: 300, maxSteps: 8, streamIdleTimeoutSeconds: 60, stepTimeoutSeconds: 600, maxMessageBytes: 1048576 });
+    expect(settings.chat).toEqual({
+      llm: { type: "ref", ref: "offline" },
+      toolMode: "native",
+      textProtocol: "json",
+      supervised: true,
+      approvalTimeoutSeconds: 300,
+      maxSteps: 8,
+      streamIdleTimeoutSeconds: 60,
+      stepTimeoutSeconds: 600,
+      maxMessageBytes: 1048576,
+    });
     expect(settings.tools.run_terminal_command.enabled).toBe(false);
     expect(settings.runsRoot).toBe("./runs");
     expect(origin["chat.maxSteps"]).toBe("defaults");
@@ -69,7 +79,13 @@ describe("loadSettings", () => {
 
   it("names the file and the position for bad YAML", () => {
     const file = write("toolroom.yaml", "chat:\n  toolMode: [native\n");
-    const error = (() => { try { loadSettings({ files: [file], env: {} }); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        loadSettings({ files: [file], env: {} });
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(error).toBeInstanceOf(SettingsError);
     expect((error as Error).message).toContain(file);
     expect((error as Error).message).toMatch(/not valid YAML at line \d+, column \d+/);
@@ -81,7 +97,9 @@ describe("loadSettings", () => {
   });
 
   it("names the environment variable and key for a bad value", () => {
-    expect(() => loadSettings({ files: [], env: { TOOLROOM_CHAT__MAXSTEPS: "abc" } })).toThrow('Invalid settings in TOOLROOM_CHAT__MAXSTEPS at "chat.maxSteps": expected number');
+    expect(() => loadSettings({ files: [], env: { TOOLROOM_CHAT__MAXSTEPS: "abc" } })).toThrow(
+      'Invalid settings in TOOLROOM_CHAT__MAXSTEPS at "chat.maxSteps": expected number',
+    );
   });
 
   it("rejects unknown keys and a missing --config file", () => {
@@ -93,7 +111,11 @@ describe("loadSettings", () => {
 
 describe("maskSecrets", () => {
   it("masks every value under a secret-looking key, headers and env", () => {
-    const masked = maskSecrets({ llms: { gpt: { provider: "openai", apiKey: "sk-abcdefghijkl", headers: { "X-Custom": "secretvalue" } } }, tools: { t: { api_token: "tok-1234567890", password: "hunter22" } }, plain: "visible" });
+    const masked = maskSecrets({
+      llms: { gpt: { provider: "openai", apiKey: "sk-abcdefghijkl", headers: { "X-Custom": "secretvalue" } } },
+      tools: { t: { api_token: "tok-1234567890", password: "hunter22" } },
+      plain: "visible",
+    });
     const text = JSON.stringify(masked);
     for (const secret of ["sk-abcdefghijkl", "secretvalue", "tok-1234567890", "hunter22"]) expect(text).not.toContain(secret);
     expect(text).toContain("visible");

@@ -1,14 +1,6 @@
 import type { z } from "zod";
 import { SettingsError } from "./errors";
-import {
-  defaultFilePaths,
-  isPlainObject,
-  mergeLayers,
-  readEnvLayer,
-  readFileLayer,
-  type PlainObject,
-  type SettingsLayer,
-} from "./layers";
+import { defaultFilePaths, isPlainObject, mergeLayers, readEnvLayer, readFileLayer, type PlainObject, type SettingsLayer } from "./layers";
 import { danglingModelRefs } from "./references";
 import { settingsSchema, type Settings } from "./schema";
 
@@ -94,7 +86,12 @@ function toSettingsError(error: z.ZodError, resolveSource: (keyPath: string) => 
   return new SettingsError(sourceKey ? resolveSource(sourceKey) : "settings", keyPath, problem);
 }
 
-function danglingError(dangling: { keyPath: string; ref: string }, known: string[], resolveSource: (keyPath: string) => string, llmsSource: string): SettingsError {
+function danglingError(
+  dangling: { keyPath: string; ref: string },
+  known: string[],
+  resolveSource: (keyPath: string) => string,
+  llmsSource: string,
+): SettingsError {
   const source = resolveSource(dangling.keyPath);
   const choices = known.length ? `name one of ${known.map((k) => `"${k}"`).join(", ")}` : "llms is empty";
   // The default chat.llm names "offline": a layer that sets llms without it leaves that default dangling.

@@ -6,12 +6,15 @@ describe("URL credentials", () => {
   it("masks a userinfo password, a lone userinfo token and secret-looking query values", () => {
     expect(maskUrl("http://user:hunter2pass@127.0.0.1:8000/v1")).toBe("http://user:••••ss@127.0.0.1:8000/v1");
     expect(maskUrl("https://ghp_tokenonly12345@host/x")).toBe("https://••••45@host/x");
-    expect(maskUrl("http://h/v1?api-key=qk-0123456789&model=m&access_token=tok-abcdefghij#frag")).toBe("http://h/v1?api-key=••••89&model=m&access_token=••••ij#frag");
+    expect(maskUrl("http://h/v1?api-key=qk-0123456789&model=m&access_token=tok-abcdefghij#frag")).toBe(
+      "http://h/v1?api-key=••••89&model=m&access_token=••••ij#frag",
+    );
     expect(maskUrl("http://h/v1?sig=abcdef0123456789&foo=bar")).toBe("http://h/v1?sig=••••89&foo=bar");
   });
 
   it("leaves URLs without credentials exactly as written", () => {
-    for (const url of ["http://127.0.0.1:11434/v1", "https://api.example.com/v1?model=gpt&mode=fast", "http://h/a@b", "file:./data/toolroom.db"]) expect(maskUrl(url)).toBe(url);
+    for (const url of ["http://127.0.0.1:11434/v1", "https://api.example.com/v1?model=gpt&mode=fast", "http://h/a@b", "file:./data/toolroom.db"])
+      expect(maskUrl(url)).toBe(url);
   });
 
   it("masks baseURL and MCP server URLs in the settings shown on /settings and by toolroom settings", () => {

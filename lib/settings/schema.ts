@@ -26,9 +26,7 @@ export const providerLlmSchema = z
   })
   .strict();
 
-export const fallbackLlmSchema = z
-  .object({ type: z.literal("fallback"), chain: z.array(z.string().min(1)).min(1), label: z.string().optional() })
-  .strict();
+export const fallbackLlmSchema = z.object({ type: z.literal("fallback"), chain: z.array(z.string().min(1)).min(1), label: z.string().optional() }).strict();
 
 export const llmEntrySchema = z.union([fallbackLlmSchema, providerLlmSchema]);
 export type LlmEntry = z.infer<typeof llmEntrySchema>;
@@ -99,7 +97,11 @@ export const settingsSchema = z
         /** One step — the model's answer plus the tools it runs — may take at most this long. */
         stepTimeoutSeconds: z.number().positive().default(600),
         /** The most text one user message may carry (bytes); larger ones are answered 413. */
-        maxMessageBytes: z.number().int().positive().default(1024 * 1024),
+        maxMessageBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(1024 * 1024),
       })
       .strict()
       .prefault({}),
@@ -137,7 +139,11 @@ export const settingsSchema = z
     runs: z
       .object({
         extraRoots: z.array(z.string().min(1)).default([]),
-        maxArtifactBytes: z.number().int().positive().default(256 * 1024 * 1024),
+        maxArtifactBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(256 * 1024 * 1024),
       })
       .strict()
       .prefault({}),

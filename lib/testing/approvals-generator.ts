@@ -60,7 +60,6 @@ export interface Screen {
   answered: number;
 }
 
-
 type Weights = Partial<Record<Action["kind"], number>>;
 
 // With dialogs showing, mostly answer them (or let them expire); without, mostly send the next

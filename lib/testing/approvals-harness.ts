@@ -86,7 +86,12 @@ export function withParallelCalls(model: LanguageModelV4): LanguageModelV4 {
       const parts: LanguageModelV4StreamPart[] = [
         { type: "stream-start", warnings: [] },
         // Tool call ids are primary keys across chats, so they must be unique, not counters.
-        ...calls.map(([, toolName = "", input = "{}"]): LanguageModelV4StreamPart => ({ type: "tool-call", toolCallId: `parallel-${generateId()}`, toolName, input })),
+        ...calls.map(([, toolName = "", input = "{}"]): LanguageModelV4StreamPart => ({
+          type: "tool-call",
+          toolCallId: `parallel-${generateId()}`,
+          toolName,
+          input,
+        })),
         {
           type: "finish",
           finishReason: { unified: "tool-calls", raw: "tool_calls" },

@@ -48,7 +48,16 @@ export function bigMatrix(dir: string, cells: number, samples = 20): number {
   const file = path.join(dir, "matrix.json");
   const fd = fs.openSync(file, "w");
   try {
-    const header = { schema_version: 1, workload: "sweep", ticket: "BIG-1", trials_per_cell: 8, steps_per_trial: samples, run_timestamp: "2026-06-01T00:00:00Z", baseline_cell: "m0_e0_0", warnings: [] };
+    const header = {
+      schema_version: 1,
+      workload: "sweep",
+      ticket: "BIG-1",
+      trials_per_cell: 8,
+      steps_per_trial: samples,
+      run_timestamp: "2026-06-01T00:00:00Z",
+      baseline_cell: "m0_e0_0",
+      warnings: [],
+    };
     fs.writeSync(fd, `${JSON.stringify(header).slice(0, -1)},"cells":[`);
     let chunk: string[] = [];
     for (let i = 0; i < cells; i++) {

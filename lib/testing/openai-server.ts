@@ -14,9 +14,7 @@ export interface ChunkDelta {
  * (a provider gone silent), `cut` destroys the socket (a dropped connection).
  */
 export type ScriptedReply =
-  | { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" }
-  | { status: number; error: string }
-  | { deltas: ChunkDelta[]; then: "stall" | "cut" };
+  { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" } | { status: number; error: string } | { deltas: ChunkDelta[]; then: "stall" | "cut" };
 
 /** The parts of a chat-completions request body the tests read. */
 export interface ChatCompletionRequest {
@@ -69,7 +67,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
         JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
       const ending = "finish" in reply ? [chunk({}, reply.finish), "[DONE]"] : [];
-      const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map((data) => `data: ${data}\n\n`);
+      const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
+        (data) => `data: ${data}\n\n`,
+      );
       for (const event of events) {
         const half = Math.floor(event.length / 2);
         res.write(event.slice(0, half));

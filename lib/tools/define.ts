@@ -15,12 +15,7 @@ export function jsonSchema(schema: Record<string, unknown>): JsonSchemaWrapper {
 }
 
 export function isZodLike(schema: unknown): schema is Extract<InputSchema, { safeParse: unknown }> {
-  return (
-    typeof schema === "object" &&
-    schema !== null &&
-    "~standard" in schema &&
-    typeof (schema as { safeParse?: unknown }).safeParse === "function"
-  );
+  return typeof schema === "object" && schema !== null && "~standard" in schema && typeof (schema as { safeParse?: unknown }).safeParse === "function";
 }
 
 export function isJsonSchemaWrapper(schema: unknown): schema is JsonSchemaWrapper {

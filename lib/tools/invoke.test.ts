@@ -28,14 +28,26 @@ describe("invoke", () => {
   });
 
   it("validates JSON Schema inputs too", async () => {
-    const tool = defineTool({ name: "j", description: "j", input: jsonSchema({ type: "object", properties: { n: { type: "integer", minimum: 1 } }, required: ["n"] }), execute: ({ n }: { n: number }) => `n=${n}` });
+    const tool = defineTool({
+      name: "j",
+      description: "j",
+      input: jsonSchema({ type: "object", properties: { n: { type: "integer", minimum: 1 } }, required: ["n"] }),
+      execute: ({ n }: { n: number }) => `n=${n}`,
+    });
     expect((await invoke(tool, { n: 0 }, testContext())).text).toMatch(/^Error: invalid input for j: n:/);
     expect((await invoke(tool, {}, testContext())).isError).toBe(true);
     expect((await invoke(tool, { n: 2 }, testContext())).text).toBe("n=2");
   });
 
   it("turns a throw into an Error: result", async () => {
-    const tool = defineTool({ name: "boom", description: "b", input: z.object({}), execute: () => { throw new Error("kaboom"); } });
+    const tool = defineTool({
+      name: "boom",
+      description: "b",
+      input: z.object({}),
+      execute: () => {
+        throw new Error("kaboom");
+      },
+    });
     expect((await invoke(tool, {}, testContext())).text).toBe("Error: boom failed: kaboom");
   });
 
@@ -45,7 +57,12 @@ describe("invoke", () => {
       name: "slow",
       description: "s",
       input: z.object({}),
-      execute: (_input, ctx) => new Promise<string>(() => ctx.signal.addEventListener("abort", () => { aborted = true; })),
+      execute: (_input, ctx) =>
+        new Promise<string>(() =>
+          ctx.signal.addEventListener("abort", () => {
+            aborted = true;
+          }),
+        ),
     });
     const result = await invoke(tool, {}, testContext({ settings: { timeoutSeconds: 0.05 } }));
     expect(result).toMatchObject({ text: "Error: slow timed out after 0.05 s", timedOut: true, isError: true });

@@ -32,9 +32,7 @@ export function registryJson(registry: Registry): Record<string, ToolJson> {
 
 /** `name  [package]` and the summary indented under it, sorted by name. */
 export function registryText(registry: Registry): string {
-  return registry.tools
-    .map((tool) => `${tool.name}  [${tool.sourcePackage}]${tool.enabled ? "" : " (disabled)"}\n    ${tool.summary}`)
-    .join("\n");
+  return registry.tools.map((tool) => `${tool.name}  [${tool.sourcePackage}]${tool.enabled ? "" : " (disabled)"}\n    ${tool.summary}`).join("\n");
 }
 
 export function diagnosticLine(d: Diagnostic): string {

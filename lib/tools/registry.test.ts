@@ -56,7 +56,11 @@ describe("buildRegistry", () => {
     const write = registry.get("write_note");
     expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
     expect(write?.entry).toEqual({ file: "./tools.js", exportName: "writeNote" });
-    expect(registry.get("count_words")).toMatchObject({ readonly: true, requiresConfirmation: false, summary: "Count the words, lines and characters of a piece of text." });
+    expect(registry.get("count_words")).toMatchObject({
+      readonly: true,
+      requiresConfirmation: false,
+      summary: "Count the words, lines and characters of a piece of text.",
+    });
     // The plugin's zod is recognised structurally and converted to JSON Schema.
     expect(registry.get("count_words")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
   });
@@ -117,8 +121,14 @@ describe("buildRegistry", () => {
   it("finds scoped packages", async () => {
     const dir = path.join(nodeModules, "@acme", "tools");
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "@acme/tools", version: "2.0.0", type: "module", toolroom: { tools: { acme_ping: "./i.js#ping" } } }));
-    fs.writeFileSync(path.join(dir, "i.js"), `export const ping = { name: "acme_ping", description: "Ping.", input: { jsonSchema: { type: "object" } }, execute: () => "pong" };`);
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "@acme/tools", version: "2.0.0", type: "module", toolroom: { tools: { acme_ping: "./i.js#ping" } } }),
+    );
+    fs.writeFileSync(
+      path.join(dir, "i.js"),
+      `export const ping = { name: "acme_ping", description: "Ping.", input: { jsonSchema: { type: "object" } }, execute: () => "pong" };`,
+    );
     const registry = await buildRegistry(options());
     expect(registry.get("acme_ping")).toMatchObject({ sourcePackage: "@acme/tools", version: "2.0.0" });
   });

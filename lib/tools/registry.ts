@@ -59,12 +59,16 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   const packages = await findPluginPackages(options.nodeModules, options.pluginPaths ?? []);
   const disabledPackages = packages.filter((p) => disabled.has(p.name)).map((p) => p.name);
   const loaded = await Promise.all(
-    packages.filter((p) => !disabled.has(p.name)).flatMap((pkg) => Object.entries(pkg.tools).map(([toolName, spec]) => loadEntry(pkg, toolName, spec, options.metadataContext))),
+    packages
+      .filter((p) => !disabled.has(p.name))
+      .flatMap((pkg) => Object.entries(pkg.tools).map(([toolName, spec]) => loadEntry(pkg, toolName, spec, options.metadataContext))),
   );
   for (const result of loaded) {
     if ("diagnostic" in result) {
       diagnostics.push(result.diagnostic);
-      log(`toolroom: skipped plugin tool "${result.diagnostic.entry}" from ${result.diagnostic.package}: ${result.diagnostic.message}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`);
+      log(
+        `toolroom: skipped plugin tool "${result.diagnostic.entry}" from ${result.diagnostic.package}: ${result.diagnostic.message}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`,
+      );
     } else candidates.push(result.candidate);
   }
 
@@ -145,12 +149,26 @@ type LoadResult = { candidate: Candidate } | { diagnostic: Diagnostic };
 async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ctx: ToolContext): Promise<LoadResult> {
   const base = { package: pkg.name, version: pkg.version, entry: toolName };
   if (typeof spec !== "string" || !spec.trim()) {
-    return { diagnostic: { ...base, kind: "bad-manifest", message: `the manifest entry for "${toolName}" is not a "file#export" string`, hint: 'Write it as "./dist/tools.js#myTool" in package.json "toolroom.tools".' } };
+    return {
+      diagnostic: {
+        ...base,
+        kind: "bad-manifest",
+        message: `the manifest entry for "${toolName}" is not a "file#export" string`,
+        hint: 'Write it as "./dist/tools.js#myTool" in package.json "toolroom.tools".',
+      },
+    };
   }
   const { file, exportName } = parseEntry(spec);
   const absolute = path.resolve(pkg.dir, file);
   if (path.relative(pkg.dir, absolute).startsWith("..")) {
-    return { diagnostic: { ...base, kind: "bad-manifest", message: `entry "${spec}" points outside the package folder`, hint: "Entries must name a file inside the package." } };
+    return {
+      diagnostic: {
+        ...base,
+        kind: "bad-manifest",
+        message: `entry "${spec}" points outside the package folder`,
+        hint: "Entries must name a file inside the package.",
+      },
+    };
   }
 
   let loaded: Record<string, unknown>;
@@ -159,27 +177,59 @@ async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ct
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     return {
-      diagnostic: { ...base, kind: "import-failed", message: `importing ${spec} failed: ${err.message}`, stack: err.stack, hint: "Fix the error in the plugin's module (the stack shows where), or remove the package." },
+      diagnostic: {
+        ...base,
+        kind: "import-failed",
+        message: `importing ${spec} failed: ${err.message}`,
+        stack: err.stack,
+        hint: "Fix the error in the plugin's module (the stack shows where), or remove the package.",
+      },
     };
   }
   const exported = loaded[exportName];
   if (exported === undefined) {
-    return { diagnostic: { ...base, kind: "not-a-tool", message: `${file} has no export "${exportName}"`, hint: `Export the tool as "${exportName}", or change the manifest entry.` } };
+    return {
+      diagnostic: {
+        ...base,
+        kind: "not-a-tool",
+        message: `${file} has no export "${exportName}"`,
+        hint: `Export the tool as "${exportName}", or change the manifest entry.`,
+      },
+    };
   }
   const tool = resolveExport(exported, ctx);
   const problem = tool instanceof Error ? tool.message : whyNotATool(tool);
   if (problem) {
-    return { diagnostic: { ...base, kind: "not-a-tool", message: `export "${exportName}" of ${file} is not a tool: ${problem}`, hint: "Export an object made with defineTool({ name, description, input, execute }), or a factory (ctx) => tool." } };
+    return {
+      diagnostic: {
+        ...base,
+        kind: "not-a-tool",
+        message: `export "${exportName}" of ${file} is not a tool: ${problem}`,
+        hint: "Export an object made with defineTool({ name, description, input, execute }), or a factory (ctx) => tool.",
+      },
+    };
   }
   const definition = tool as ToolDefinition;
   if (definition.name !== toolName) {
     return {
-      diagnostic: { ...base, kind: "name-mismatch", message: `manifest entry "${toolName}" names a tool whose name is "${definition.name}"`, hint: `Make the manifest key and the tool's name the same string ("${toolName}" or "${definition.name}").` },
+      diagnostic: {
+        ...base,
+        kind: "name-mismatch",
+        message: `manifest entry "${toolName}" names a tool whose name is "${definition.name}"`,
+        hint: `Make the manifest key and the tool's name the same string ("${toolName}" or "${definition.name}").`,
+      },
     };
   }
   try {
     return { candidate: await describe(definition, exported, "plugin", pkg, { file, exportName }) };
   } catch (error) {
-    return { diagnostic: { ...base, kind: "not-a-tool", message: `its input schema cannot be read: ${(error as Error).message}`, hint: "Use a zod object schema or jsonSchema({...})." } };
+    return {
+      diagnostic: {
+        ...base,
+        kind: "not-a-tool",
+        message: `its input schema cannot be read: ${(error as Error).message}`,
+        hint: "Use a zod object schema or jsonSchema({...}).",
+      },
+    };
   }
 }

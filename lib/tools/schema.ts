@@ -42,7 +42,7 @@ export async function validateInput(schema: InputSchema, value: unknown): Promis
   if (isZodLike(schema)) validator = schema;
   else {
     const cached = jsonValidators.get(schema);
-    validator = cached ?? (z.fromJSONSchema((await inputJsonSchema(schema))));
+    validator = cached ?? z.fromJSONSchema(await inputJsonSchema(schema));
     jsonValidators.set(schema, validator);
   }
   const result = validator.safeParse(value);

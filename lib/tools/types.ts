@@ -1,13 +1,7 @@
 import type { LanguageModel } from "ai";
 
 /** A JSON value: what a tool may return besides a string. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** What `execute` returns: a string, a JSON value, or the object form that reports changes. */
 export type ToolOutput = string | JsonValue;
@@ -17,10 +11,7 @@ export interface ToolResultObject {
 }
 
 /** Why a confirming call did not run. The model is told, through `confirm.notAdmitted`. */
-export type NotAdmittedReason =
-  | { kind: "denied"; reason?: string }
-  | { kind: "timed-out" }
-  | { kind: "unsupervised" };
+export type NotAdmittedReason = { kind: "denied"; reason?: string } | { kind: "timed-out" } | { kind: "unsupervised" };
 
 /** One stage's admission rule for commands (AI-OPS' CommandAdmissionPolicy). */
 export interface CommandPolicy {

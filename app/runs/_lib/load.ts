@@ -33,7 +33,12 @@ function findRun(root: string, rel: string | null) {
   if (!resolved.stat.isDirectory()) return { ok: false, status: 400, error: `${showPath(rel)} is a file, not a run folder.` } as const;
   const entry = describeRunDir(resolved.root, resolved.abs);
   if (!entry) return { ok: false, status: 404, error: `Cannot read the folder ${showPath(rel)}.` } as const;
-  if (entry.artifacts.length === 0) return { ok: false, status: 404, error: `${showPath(rel)} holds no run artifacts (matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json).` } as const;
+  if (entry.artifacts.length === 0)
+    return {
+      ok: false,
+      status: 404,
+      error: `${showPath(rel)} holds no run artifacts (matrix.json, env.json, host_env.json, meta.json or sanitizer_report.json).`,
+    } as const;
   return { ok: true, entry, root: resolved.root } as const;
 }
 

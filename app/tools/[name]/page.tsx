@@ -81,7 +81,10 @@ export default async function ToolPage({ params }: Params) {
                   id: "schema-json",
                   label: "JSON",
                   content: (
-                    <pre className="max-h-[28rem] overflow-auto rounded-md border border-border bg-subtle p-3 font-mono text-xs leading-5" data-testid="schema-json">
+                    <pre
+                      className="max-h-[28rem] overflow-auto rounded-md border border-border bg-subtle p-3 font-mono text-xs leading-5"
+                      data-testid="schema-json"
+                    >
                       {JSON.stringify(json.input_schema, null, 2)}
                     </pre>
                   ),

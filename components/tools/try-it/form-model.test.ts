@@ -7,7 +7,9 @@ const zs = (s: z.ZodType): Schema => z.toJSONSchema(s, { io: "input" });
 
 describe("formModel", () => {
   it("maps strings, bounded numbers, booleans and enums", () => {
-    const fields = formModel(zs(z.object({ body: z.string().max(10000), n: z.number().int().min(1).max(9), on: z.boolean(), mode: z.enum(["a", "b"]).optional() })));
+    const fields = formModel(
+      zs(z.object({ body: z.string().max(10000), n: z.number().int().min(1).max(9), on: z.boolean(), mode: z.enum(["a", "b"]).optional() })),
+    );
     expect(fields?.map((f) => [f.key, f.spec.kind, f.required])).toEqual([
       ["body", "string", true],
       ["n", "number", true],
@@ -21,7 +23,13 @@ describe("formModel", () => {
 
   it("nests objects and arrays of objects; unions of shapes become JSON fields", () => {
     const fields = formModel(
-      zs(z.object({ where: z.object({ path: z.string() }), edits: z.array(z.object({ line: z.number() })), id: z.union([z.string(), z.object({ n: z.number() })]) })),
+      zs(
+        z.object({
+          where: z.object({ path: z.string() }),
+          edits: z.array(z.object({ line: z.number() })),
+          id: z.union([z.string(), z.object({ n: z.number() })]),
+        }),
+      ),
     );
     expect(fields?.[0]?.spec).toMatchObject({ kind: "object", fields: [{ key: "path", spec: { kind: "string" } }] });
     expect(fields?.[1]?.spec).toMatchObject({ kind: "array", item: { spec: { kind: "object" } } });
@@ -44,7 +52,8 @@ describe("formModel", () => {
   });
 
   it("starts from defaults, false booleans and empty required objects", () => {
-    const fields = formModel(zs(z.object({ limit: z.number().default(20), on: z.boolean(), opt: z.string().optional(), cfg: z.object({ deep: z.boolean() }) }))) ?? [];
+    const fields =
+      formModel(zs(z.object({ limit: z.number().default(20), on: z.boolean(), opt: z.string().optional(), cfg: z.object({ deep: z.boolean() }) }))) ?? [];
     expect(initialObject(fields)).toEqual({ limit: 20, on: false, cfg: { deep: false } });
   });
 

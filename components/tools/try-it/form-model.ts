@@ -30,7 +30,7 @@ function isSchema(v: unknown): v is Schema {
 }
 
 function num(s: Schema, key: string): number | undefined {
-  return typeof s[key] === "number" ? (s[key]) : undefined;
+  return typeof s[key] === "number" ? s[key] : undefined;
 }
 
 /** Follows `$ref`s (guarding cycles) and unwraps `X | null` to X. */

@@ -32,7 +32,10 @@ export function useRecentCalls(tool: string) {
   const mounted = useMounted();
   const [changed, setChanged] = useState<{ tool: string; calls: RecentCall[] } | null>(null);
   const calls = !mounted ? [] : changed?.tool === tool ? changed.calls : load(tool);
-  const setCalls = useCallback((update: (prev: RecentCall[]) => RecentCall[]) => setChanged((c) => ({ tool, calls: update(c?.tool === tool ? c.calls : load(tool)) })), [tool]);
+  const setCalls = useCallback(
+    (update: (prev: RecentCall[]) => RecentCall[]) => setChanged((c) => ({ tool, calls: update(c?.tool === tool ? c.calls : load(tool)) })),
+    [tool],
+  );
   const add = useCallback(
     (call: Omit<RecentCall, "id" | "at">) => {
       setCalls((prev) => {

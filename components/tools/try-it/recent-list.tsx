@@ -12,7 +12,17 @@ const TONE: Record<RecentCall["outcome"], string> = {
   "timed-out": "text-amber-700 dark:text-pending",
 };
 
-export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: RecentCall[]; onRunAgain: (call: RecentCall) => void; onClear: () => void; disabled?: boolean }) {
+export function RecentList({
+  calls,
+  onRunAgain,
+  onClear,
+  disabled,
+}: {
+  calls: RecentCall[];
+  onRunAgain: (call: RecentCall) => void;
+  onClear: () => void;
+  disabled?: boolean;
+}) {
   return (
     <section aria-labelledby="recent-title" data-testid="try-it-recent">
       <div className="mb-1.5 flex items-center">
@@ -36,7 +46,13 @@ export function RecentList({ calls, onRunAgain, onClear, disabled }: { calls: Re
                 {JSON.stringify(c.input)}
               </code>
               {c.durationMs !== undefined ? <span className="shrink-0 font-mono text-muted tabular">{c.durationMs} ms</span> : null}
-              <Button size="sm" disabled={disabled} onClick={() => onRunAgain(c)} data-testid="recent-run-again" className="h-auto shrink-0 gap-1 rounded px-1.5 py-0.5">
+              <Button
+                size="sm"
+                disabled={disabled}
+                onClick={() => onRunAgain(c)}
+                data-testid="recent-run-again"
+                className="h-auto shrink-0 gap-1 rounded px-1.5 py-0.5"
+              >
                 <RotateCcw size={11} aria-hidden /> Run again
               </Button>
             </li>

@@ -5,10 +5,15 @@ import { cn } from "@/components/ui/cn";
 import type { Outcome } from "./use-try-it";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-
 function describe(r: Outcome): { label: string; tone: "done" | "error" | "pending"; text: string } {
-  if (r.status === "done") return { label: r.isError ? (r.timedOut ? "timed out" : "error") : r.madeChanges ? "done · made changes" : "done", tone: r.isError ? "error" : "done", text: r.text };
-  if (r.status === "not-admitted") return { label: r.why === "denied" ? "denied · not run" : "approval timed out · not run", tone: r.why === "denied" ? "error" : "pending", text: r.text };
+  if (r.status === "done")
+    return {
+      label: r.isError ? (r.timedOut ? "timed out" : "error") : r.madeChanges ? "done · made changes" : "done",
+      tone: r.isError ? "error" : "done",
+      text: r.text,
+    };
+  if (r.status === "not-admitted")
+    return { label: r.why === "denied" ? "denied · not run" : "approval timed out · not run", tone: r.why === "denied" ? "error" : "pending", text: r.text };
   return { label: "request failed", tone: "error", text: r.error };
 }
 
@@ -22,28 +27,45 @@ export function ResultView({ result }: { result: Outcome }) {
       data-testid="try-it-result"
       data-status={result.status === "done" ? (result.isError ? "error" : "done") : result.status === "not-admitted" ? result.why : "error"}
       aria-live="polite"
-      className={cn("rounded-md border", d.tone === "done" && "border-done/40", d.tone === "error" && "border-denied/50 bg-denied/5", d.tone === "pending" && "border-pending/60 bg-pending/5")}
+      className={cn(
+        "rounded-md border",
+        d.tone === "done" && "border-done/40",
+        d.tone === "error" && "border-denied/50 bg-denied/5",
+        d.tone === "pending" && "border-pending/60 bg-pending/5",
+      )}
     >
       <Tabs defaultValue="text">
         <div className="flex items-center gap-2 border-b border-border/70 px-3 py-1.5">
-          <Icon size={14} aria-hidden className={cn(d.tone === "done" && "text-done", d.tone === "error" && "text-denied", d.tone === "pending" && "text-pending")} />
-          <span className={cn("text-xs font-medium", d.tone === "done" && "text-done", d.tone === "error" && "text-denied", d.tone === "pending" && "text-amber-700 dark:text-pending")}>{d.label}</span>
+          <Icon
+            size={14}
+            aria-hidden
+            className={cn(d.tone === "done" && "text-done", d.tone === "error" && "text-denied", d.tone === "pending" && "text-pending")}
+          />
+          <span
+            className={cn(
+              "text-xs font-medium",
+              d.tone === "done" && "text-done",
+              d.tone === "error" && "text-denied",
+              d.tone === "pending" && "text-amber-700 dark:text-pending",
+            )}
+          >
+            {d.label}
+          </span>
           {result.status === "done" ? (
             <span className="font-mono text-xs text-muted tabular" data-testid="try-it-duration">
               {result.durationMs} ms
             </span>
           ) : null}
           <TabsList className="ml-auto" aria-label="Result view">
-            <TabsTrigger value="text">
-              Text
-            </TabsTrigger>
-            <TabsTrigger value="raw">
-              Raw
-            </TabsTrigger>
+            <TabsTrigger value="text">Text</TabsTrigger>
+            <TabsTrigger value="raw">Raw</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="text">
-          <pre data-testid="try-it-result-text" className={cn("max-h-96 overflow-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words", d.tone === "error" && "text-denied")}>
+          <pre
+            data-testid="try-it-result-text"
+            className={cn("max-h-96 overflow-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words", d.tone === "error" && "text-denied")}
+          >
             {d.text || "(empty result)"}
           </pre>
         </TabsContent>

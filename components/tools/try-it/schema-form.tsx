@@ -21,12 +21,32 @@ interface FieldProps {
 }
 
 /** The fields of an object input; each edits its own key of `value`. */
-export function SchemaForm({ fields, value, onChange, issues, disabled }: { fields: FieldNode[]; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; issues: Map<string, string>; disabled?: boolean }) {
+export function SchemaForm({
+  fields,
+  value,
+  onChange,
+  issues,
+  disabled,
+}: {
+  fields: FieldNode[];
+  value: Record<string, unknown>;
+  onChange: (v: Record<string, unknown>) => void;
+  issues: Map<string, string>;
+  disabled?: boolean;
+}) {
   if (fields.length === 0) return <p className="text-sm text-muted">This tool takes no arguments.</p>;
   return (
     <div className="space-y-3" data-testid="try-it-form">
       {fields.map((f) => (
-        <Field key={f.key} node={f} path={f.key} value={value[f.key]} onChange={(v) => onChange(withKey(value, f.key, v))} issues={issues} disabled={disabled} />
+        <Field
+          key={f.key}
+          node={f}
+          path={f.key}
+          value={value[f.key]}
+          onChange={(v) => onChange(withKey(value, f.key, v))}
+          issues={issues}
+          disabled={disabled}
+        />
       ))}
     </div>
   );
@@ -48,7 +68,15 @@ function Field(props: FieldProps) {
         {hint ? <p className="mb-2 text-xs text-muted">{hint}</p> : null}
         <div className="space-y-3">
           {node.spec.fields.map((f) => (
-            <Field key={f.key} node={f} path={`${path}.${f.key}`} value={isObj(props.value) ? props.value[f.key] : undefined} onChange={(v) => props.onChange(withKey(props.value, f.key, v))} issues={issues} disabled={props.disabled} />
+            <Field
+              key={f.key}
+              node={f}
+              path={`${path}.${f.key}`}
+              value={isObj(props.value) ? props.value[f.key] : undefined}
+              onChange={(v) => props.onChange(withKey(props.value, f.key, v))}
+              issues={issues}
+              disabled={props.disabled}
+            />
           ))}
         </div>
         {issue ? <FieldIssue id={issueId} text={issue} /> : null}
@@ -62,7 +90,11 @@ function Field(props: FieldProps) {
           {label ?? node.key}
           {node.required ? <span className="text-denied"> *</span> : null}
         </span>
-        {hint ? <span className="min-w-0 truncate text-xs text-muted" title={hint}>{hint}</span> : null}
+        {hint ? (
+          <span className="min-w-0 truncate text-xs text-muted" title={hint}>
+            {hint}
+          </span>
+        ) : null}
       </label>
       <Control {...props} id={id} invalid={issue !== undefined} describedBy={issue ? issueId : undefined} />
       {issue ? <FieldIssue id={issueId} text={issue} /> : null}
@@ -82,7 +114,17 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function Control({ node, path, value, onChange, issues, disabled, id, invalid, describedBy }: FieldProps & { id: string; invalid: boolean; describedBy?: string }) {
+function Control({
+  node,
+  path,
+  value,
+  onChange,
+  issues,
+  disabled,
+  id,
+  invalid,
+  describedBy,
+}: FieldProps & { id: string; invalid: boolean; describedBy?: string }) {
   const spec = node.spec;
   const cls = cn(INPUT, invalid && "border-denied");
   // Every control says whether it is wrong and points at the text that says why.
@@ -90,7 +132,16 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
   switch (spec.kind) {
     case "string":
       return spec.multiline ? (
-        <textarea id={id} {...aria} rows={3} className={cn(cls, "py-1.5 font-mono text-xs")} value={typeof value === "string" ? value : ""} disabled={disabled} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />
+        <textarea
+          id={id}
+          {...aria}
+          rows={3}
+          className={cn(cls, "py-1.5 font-mono text-xs")}
+          value={typeof value === "string" ? value : ""}
+          disabled={disabled}
+          maxLength={spec.maxLength}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
+        />
       ) : (
         <input
           id={id}
@@ -120,9 +171,24 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
       );
     case "boolean":
       return node.required ? (
-        <input id={id} {...aria} type="checkbox" className="size-4 accent-(--color-accent)" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          {...aria}
+          type="checkbox"
+          className="size-4 accent-(--color-accent)"
+          checked={value === true}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
       ) : (
-        <Select id={id} {...aria} className={cn(cls, "w-32")} value={value === true ? "true" : value === false ? "false" : ""} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}>
+        <Select
+          id={id}
+          {...aria}
+          className={cn(cls, "w-32")}
+          value={value === true ? "true" : value === false ? "false" : ""}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}
+        >
           <option value="">— unset —</option>
           <option value="true">true</option>
           <option value="false">false</option>
@@ -131,7 +197,14 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
     case "enum": {
       const index = spec.options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value));
       return (
-        <Select id={id} {...aria} className={cn(cls, "w-auto min-w-40 font-mono text-xs")} value={index < 0 ? "" : String(index)} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? undefined : spec.options[Number(e.target.value)])}>
+        <Select
+          id={id}
+          {...aria}
+          className={cn(cls, "w-auto min-w-40 font-mono text-xs")}
+          value={index < 0 ? "" : String(index)}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : spec.options[Number(e.target.value)])}
+        >
           <option value="">{node.required ? "— choose —" : "— unset —"}</option>
           {spec.options.map((o, i) => (
             <option key={i} value={i}>
@@ -149,14 +222,34 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
           {items.map((item, i) => (
             <div key={i} className="flex items-start gap-2">
               <div className="min-w-0 flex-1">
-                <Field node={spec.item} path={`${path}.${i}`} label={`[${i}]`} value={item} issues={issues} disabled={disabled} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} />
+                <Field
+                  node={spec.item}
+                  path={`${path}.${i}`}
+                  label={`[${i}]`}
+                  value={item}
+                  issues={issues}
+                  disabled={disabled}
+                  onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))}
+                />
               </div>
-              <Button variant="ghost" size="icon" aria-label={`Remove item ${i}`} disabled={disabled} onClick={() => onChange(items.filter((_, j) => j !== i))} className="mt-5 rounded">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove item ${i}`}
+                disabled={disabled}
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+                className="mt-5 rounded"
+              >
                 <X size={14} aria-hidden />
               </Button>
             </div>
           ))}
-          <Button size="sm" disabled={disabled || !canAdd} onClick={() => onChange([...items, initialValue({ ...spec.item, required: true })])} className="gap-1 bg-transparent">
+          <Button
+            size="sm"
+            disabled={disabled || !canAdd}
+            onClick={() => onChange([...items, initialValue({ ...spec.item, required: true })])}
+            className="gap-1 bg-transparent"
+          >
             <Plus size={12} aria-hidden /> Add item
           </Button>
         </div>
@@ -169,7 +262,23 @@ function Control({ node, path, value, onChange, issues, disabled, id, invalid, d
 }
 
 /** A free-form JSON value: keeps the text while it does not parse yet. */
-function JsonControl({ id, value, onChange, disabled, className, invalid, describedBy }: { id: string; value: unknown; onChange: (v: unknown) => void; disabled?: boolean; className: string; invalid: boolean; describedBy?: string }) {
+function JsonControl({
+  id,
+  value,
+  onChange,
+  disabled,
+  className,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  disabled?: boolean;
+  className: string;
+  invalid: boolean;
+  describedBy?: string;
+}) {
   const errorId = `${id}-json-error`;
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value)));
   const [error, setError] = useState<string | null>(null);
@@ -213,7 +322,11 @@ function JsonControl({ id, value, onChange, disabled, className, invalid, descri
           }
         }}
       />
-      {error ? <p id={errorId} className="mt-1 text-xs text-denied">Not JSON yet: {error}</p> : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs text-denied">
+          Not JSON yet: {error}
+        </p>
+      ) : null}
     </>
   );
 }

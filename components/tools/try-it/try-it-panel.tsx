@@ -15,7 +15,6 @@ import { validateAgainst, type Issue } from "./validate";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-
 export interface TryItPanelProps {
   tool: string;
   schema: Schema;
@@ -122,7 +121,11 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
               aria-label="Input as JSON"
               data-testid="try-it-json"
               aria-invalid={jsonInvalid || undefined}
-              aria-describedby={[rawError !== null ? `${jsonErrorId}-parse` : undefined, clientSummary.length > 0 ? `${jsonErrorId}-issues` : undefined].filter(Boolean).join(" ") || undefined}
+              aria-describedby={
+                [rawError !== null ? `${jsonErrorId}-parse` : undefined, clientSummary.length > 0 ? `${jsonErrorId}-issues` : undefined]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
               value={raw}
               rows={8}
               disabled={busy}
@@ -131,7 +134,11 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
             />
           </TabsContent>
         </Tabs>
-        {rawError ? <p id={`${jsonErrorId}-parse`} className="mt-1 text-xs text-denied">The input is not valid JSON: {rawError}</p> : null}
+        {rawError ? (
+          <p id={`${jsonErrorId}-parse`} className="mt-1 text-xs text-denied">
+            The input is not valid JSON: {rawError}
+          </p>
+        ) : null}
         {clientSummary.length > 0 ? (
           <ul id={`${jsonErrorId}-issues`} className="mt-2 space-y-0.5 text-xs text-denied" data-testid="try-it-issues">
             {clientSummary.map((i) => (

@@ -25,7 +25,10 @@ export const writeNote = {
 Args: title — file name without extension (letters, digits, dashes); body — the note's text.
 Returns the path written, or a line starting with "Error:".`,
   input: z.object({
-    title: z.string().regex(/^[A-Za-z0-9-]{1,60}$/).describe("File name without extension"),
+    title: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,60}$/)
+      .describe("File name without extension"),
     body: z.string().max(10000).describe("The note's text"),
   }),
   readonly: false,

@@ -3,9 +3,30 @@ import { packCells, unpackCells } from "./pack-cells";
 import type { CellView } from "./types";
 
 const cell = (i: number): CellView => ({
-  index: i, name: `c${i}`, mitigations: i ? ["x"] : null, environment: null, trials: 8, passed: 8, failed: 0, errors: null, failureRate: 0,
-  errorRate: null, unreliable: false, meanMs: 1.5, p50Ms: null, p90Ms: null, p99Ms: null, stepTimeRatio: null, exitStatus: { ok: 8 }, outcomes: null,
-  hints: [{ text: "h", count: null }], trialPaths: [], error: null, confound: "-", baseline: i === 0, failedCell: false,
+  index: i,
+  name: `c${i}`,
+  mitigations: i ? ["x"] : null,
+  environment: null,
+  trials: 8,
+  passed: 8,
+  failed: 0,
+  errors: null,
+  failureRate: 0,
+  errorRate: null,
+  unreliable: false,
+  meanMs: 1.5,
+  p50Ms: null,
+  p90Ms: null,
+  p99Ms: null,
+  stepTimeRatio: null,
+  exitStatus: { ok: 8 },
+  outcomes: null,
+  hints: [{ text: "h", count: null }],
+  trialPaths: [],
+  error: null,
+  confound: "-",
+  baseline: i === 0,
+  failedCell: false,
 });
 
 describe("packCells", () => {

@@ -141,10 +141,7 @@ export function runEnvViews(run: RunData): EnvView[] {
   return out;
 }
 
-export function runView(
-  run: RunData,
-  ctx: { root: string; override: string | null; sizes: Record<string, number>; children: RunRow[] },
-): RunView {
+export function runView(run: RunData, ctx: { root: string; override: string | null; sizes: Record<string, number>; children: RunRow[] }): RunView {
   const summary = summarizeRun(run);
   const rel = run.entry.rel;
   const fileNames = [...run.entry.artifacts, ...run.environments.map((e) => `environments/${e.name}/env.json`)];

@@ -36,7 +36,9 @@ function startWorker(): Worker {
     // The ESM entry of tsx/esm/api (require.resolve would give its CommonJS one).
     const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs");
     const entry = new URL("./artifact.worker.ts", import.meta.url).href;
-    return new Worker(`import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+    return new Worker(`import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, {
+      eval: true,
+    });
   }
   return new Worker(new URL("./artifact.worker.ts", import.meta.url));
 }

@@ -14,8 +14,7 @@ import { runRow, runView } from "../view/view-model";
 export type RunViewCore = Omit<RunView, "override" | "children">;
 
 export type ArtifactTask =
-  | { op: "summary"; entry: RunEntry; maxBytes: number }
-  | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number };
+  { op: "summary"; entry: RunEntry; maxBytes: number } | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number };
 
 export interface ViewResult {
   row: RunRow;

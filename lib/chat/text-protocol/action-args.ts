@@ -75,9 +75,7 @@ class ArgsReader {
     const c = this.src[this.i] ?? "";
     if (c === "*") throw new ArgsError("`*`/`**` unpacking is not allowed: write every argument as name=value.");
     if (!isIdentStart(c)) {
-      throw new ArgsError(
-        `Argument ${position} has no name: positional arguments are not allowed, write every argument as name=value.`,
-      );
+      throw new ArgsError(`Argument ${position} has no name: positional arguments are not allowed, write every argument as name=value.`);
     }
     const start = this.i;
     while (this.i < this.src.length && isIdentPart(this.src[this.i] ?? "")) this.i++;

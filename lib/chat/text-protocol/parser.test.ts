@@ -15,8 +15,7 @@ const ACTION_EXPECTED: ParseEvent[] = [
   },
 ];
 
-const JSON_REPLY =
-  'Reading.\n<tool_call>{"name": "read_file", "arguments": {"path": "a</tool_call>b", "q": "\\"}{"}}</tool_call>\nThen more.';
+const JSON_REPLY = 'Reading.\n<tool_call>{"name": "read_file", "arguments": {"path": "a</tool_call>b", "q": "\\"}{"}}</tool_call>\nThen more.';
 const JSON_EXPECTED: ParseEvent[] = [
   { type: "text", text: "Reading.\n" },
   {
@@ -83,9 +82,7 @@ describe("hold-back", () => {
     expect(parser.push("Sure.\nACT")).toEqual([{ type: "text", text: "Sure.\n" }]);
     expect(parser.push("ION")).toEqual([]);
     expect(parser.push(": list_files(pa")).toEqual([]);
-    expect(parser.push('th=".")')).toEqual([
-      { type: "call", toolName: "list_files", input: { path: "." }, raw: 'ACTION: list_files(path=".")' },
-    ]);
+    expect(parser.push('th=".")')).toEqual([{ type: "call", toolName: "list_files", input: { path: "." }, raw: 'ACTION: list_files(path=".")' }]);
   });
 
   it("releases a held prefix that turns out to be prose", () => {
@@ -130,7 +127,10 @@ describe("prose that mentions the format", () => {
 describe("two calls in one reply", () => {
   it.each<[TextProtocol, string]>([
     ["action", 'ACTION: list_files(path="a")\nACTION: read_file(path="b")'],
-    ["json", '<tool_call>{"name": "list_files", "arguments": {"path": "a"}}</tool_call>\n<tool_call>{"name": "read_file", "arguments": {"path": "b"}}</tool_call>'],
+    [
+      "json",
+      '<tool_call>{"name": "list_files", "arguments": {"path": "a"}}</tool_call>\n<tool_call>{"name": "read_file", "arguments": {"path": "b"}}</tool_call>',
+    ],
   ])("%s: uses only the first", (protocol, text) => {
     const { events, droppedChars } = parseChunks(protocol, [text]);
     expect(events).toHaveLength(1);
@@ -176,9 +176,7 @@ describe("malformed calls", () => {
 
   it("a malformed line ends at its newline and the rest is dropped", () => {
     const { events, droppedChars } = parseChunks("action", ["ACTION: read_file now\nmore text"]);
-    expect(events).toEqual([
-      { type: "malformed", raw: "ACTION: read_file now", error: expect.stringContaining('Expected "("'), toolName: "read_file" },
-    ]);
+    expect(events).toEqual([{ type: "malformed", raw: "ACTION: read_file now", error: expect.stringContaining('Expected "("'), toolName: "read_file" }]);
     expect(droppedChars).toBe(8);
   });
 
@@ -201,15 +199,16 @@ describe("json protocol leniency", () => {
     expect(parseChunks("json", ['<tool_call>{"name": "read_file", "arguments": {"path": "a"}}']).events[0]).toMatchObject({
       type: "call",
     });
-    expect(
-      parseChunks("json", ['<tool_call>{"name": "read_file", "arguments": "{\\"path\\": \\"a\\"}"}</tool_call>']).events[0],
-    ).toMatchObject({ type: "call", input: { path: "a" } });
+    expect(parseChunks("json", ['<tool_call>{"name": "read_file", "arguments": "{\\"path\\": \\"a\\"}"}</tool_call>']).events[0]).toMatchObject({
+      type: "call",
+      input: { path: "a" },
+    });
   });
 });
 
 describe("mixed prose and calls at scale", () => {
   it("is linear: a long stream in small chunks parses like the whole", () => {
-    const para = "Some prose with `code`, quotes \"x\" and ACTION: mid-line.\n```\nACTION: list_files()\n```\n";
+    const para = 'Some prose with `code`, quotes "x" and ACTION: mid-line.\n```\nACTION: list_files()\n```\n';
     const text = `${para.repeat(2000)}ACTION: grep_code(pattern="a\\nb")`;
     const random = rng(7);
     const { events } = parseChunks("action", randomChunks(text, random));

@@ -524,9 +524,7 @@ class Parser implements TextCallParser {
 
   private unknownToolError(name: string): string {
     const names = this.toolNames ? [...this.toolNames] : [];
-    return names.length
-      ? `Unknown tool "${name}". Available tools: ${names.join(", ")}.`
-      : `Unknown tool "${name}": no tools are available.`;
+    return names.length ? `Unknown tool "${name}". Available tools: ${names.join(", ")}.` : `Unknown tool "${name}": no tools are available.`;
   }
 
   private finishCall(toolName: string, input: ToolInput, raw: string): void {

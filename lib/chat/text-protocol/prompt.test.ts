@@ -12,7 +12,7 @@ const BUILTINS: PromptTool[] = [
   },
   {
     name: "read_file",
-    description: "  Read one text file from the source root.\nReturns the content, or a line starting with \"Error:\".",
+    description: '  Read one text file from the source root.\nReturns the content, or a line starting with "Error:".',
     inputJsonSchema: {
       type: "object",
       properties: { path: { type: "string" }, maxLines: { type: "integer" } },
@@ -85,5 +85,5 @@ describe.each<TextProtocol>(["action", "json"])("%s prompt", (protocol) => {
 });
 
 it("readToolPrompt ignores prompts it did not write", () => {
-  expect(readToolPrompt("You are a helpful assistant.\n1. list_files(path=\".\") - x")).toBeNull();
+  expect(readToolPrompt('You are a helpful assistant.\n1. list_files(path=".") - x')).toBeNull();
 });

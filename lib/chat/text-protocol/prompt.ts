@@ -35,9 +35,7 @@ export function buildToolPrompt(protocol: TextProtocol, tools: readonly PromptTo
     parts.push(`Available tools:\n\n${lines.length ? lines.join("\n") : "(none)"}`);
   }
   if (plugins.length > 0) {
-    const lines = plugins.map(
-      (tool) => `${++n}. ${signature(tool)} - ${summaryLine(tool.description)} [from ${tool.sourcePackage}]`,
-    );
+    const lines = plugins.map((tool) => `${++n}. ${signature(tool)} - ${summaryLine(tool.description)} [from ${tool.sourcePackage}]`);
     parts.push(`${PLUGIN_HEADING}\n\n${lines.join("\n")}`);
   }
   return parts.join("\n\n");

@@ -23,7 +23,7 @@ export { mulberry32 as rng } from "@/lib/testing/random";
 
 export function randomChunks(text: string, random: () => number, min = 1, max = 64): string[] {
   const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const size = min + Math.floor(random() * (max - min + 1));
     out.push(text.slice(i, i + size));
     i += size;

@@ -23,7 +23,10 @@ const TIMEOUT_SECONDS = 300;
 vi.mock("@/lib/chat/offline-model", async (importOriginal) => {
   const offline = await importOriginal<typeof import("@/lib/chat/offline-model")>();
   const { withParallelCalls } = await import("@/lib/testing/approvals-harness");
-  return { ...offline, createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)) };
+  return {
+    ...offline,
+    createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)),
+  };
 });
 
 const dir = useTempDatabase("toolroom-approvals-property-");
@@ -33,7 +36,12 @@ const pluginDir = path.join(dir, "plugins", "toolroom-plugin-ledger");
 fs.mkdirSync(pluginDir, { recursive: true });
 fs.writeFileSync(
   path.join(pluginDir, "package.json"),
-  JSON.stringify({ name: "toolroom-plugin-ledger", version: "1.0.0", type: "module", toolroom: { tools: Object.fromEntries(TOOLS.map((name) => [name, `./tools.js#${name}`])) } }),
+  JSON.stringify({
+    name: "toolroom-plugin-ledger",
+    version: "1.0.0",
+    type: "module",
+    toolroom: { tools: Object.fromEntries(TOOLS.map((name) => [name, `./tools.js#${name}`])) },
+  }),
 );
 const toolSource = (name: ToolName) => `export const ${name} = {
   name: "${name}",
@@ -60,7 +68,11 @@ let now = Date.UTC(2030, 0, 1);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now });
-  await startServer({ TOOLROOM_SOURCEROOT: dir, TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.dirname(pluginDir)]), TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: String(TIMEOUT_SECONDS) });
+  await startServer({
+    TOOLROOM_SOURCEROOT: dir,
+    TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.dirname(pluginDir)]),
+    TOOLROOM_CHAT__APPROVALTIMEOUTSECONDS: String(TIMEOUT_SECONDS),
+  });
   chatView = await import("@/lib/server/chat/chat-view");
   queries = await import("@/lib/db/queries");
   approvals = await import("./approvals");
@@ -228,13 +240,20 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
     const ids = tools.map(() => `s${seed}-c${++calls}`);
     sweepModel(model);
     const text = tools.map((tool, i) => `${tool} ${JSON.stringify({ id: ids[i] })}`).join(" ");
-    const response = await post({ id: chatId, message: { id: `${chatId}-u${calls}`, role: "user", parts: [{ type: "text", text }] }, supervised: sequence.supervised });
+    const response = await post({
+      id: chatId,
+      message: { id: `${chatId}-u${calls}`, role: "user", parts: [{ type: "text", text }] },
+      supervised: sequence.supervised,
+    });
     expect(await verdict(response), "a new message, with or without an approval pending").toBe(model.pending.length ? "pending_approval" : "accepted");
     if (model.pending.length) return "pending_approval";
     client.assistant = await readAssistantMessage(response);
     model.latestAssistantId = client.assistant.id;
     const parts = toolParts(client.assistant);
-    expect(parts.map((p) => p.input?.id), "the model made these calls, in one step").toEqual(ids);
+    expect(
+      parts.map((p) => p.input?.id),
+      "the model made these calls, in one step",
+    ).toEqual(ids);
     const fates = tools.map((tool, i) => {
       const part = parts[i]!;
       if (!model.supervised) {
@@ -296,13 +315,17 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
         return expected;
       }
       case "supervise": {
-        const response = await patchChat(new Request("http://localhost/", { method: "PATCH", body: JSON.stringify({ supervised: !model.supervised }) }), { params: Promise.resolve({ id: chatId }) });
+        const response = await patchChat(new Request("http://localhost/", { method: "PATCH", body: JSON.stringify({ supervised: !model.supervised }) }), {
+          params: Promise.resolve({ id: chatId }),
+        });
         expect(response.status).toBe(200);
         model.supervised = !model.supervised;
         return model.supervised ? "supervised" : "unsupervised";
       }
       case "revoke": {
-        const response = await revokeGrant(new Request("http://localhost/", { method: "DELETE" }), { params: Promise.resolve({ id: chatId, tool: action.tool }) });
+        const response = await revokeGrant(new Request("http://localhost/", { method: "DELETE" }), {
+          params: Promise.resolve({ id: chatId, tool: action.tool }),
+        });
         expect(response.status).toBe(204);
         model.granted.delete(action.tool);
         return "revoked";
@@ -358,6 +381,10 @@ describe("approvals property (issue #6)", () => {
       }
     }
     // Only the default run is large enough to promise coverage; a one-seed reproduction is not.
-    if (RUNS === DEFAULT_RUNS && FIRST_SEED === DEFAULT_SEED) expect(MUST_COVER.filter((outcome) => !seen.has(outcome)), "outcomes no sequence reached").toEqual([]);
+    if (RUNS === DEFAULT_RUNS && FIRST_SEED === DEFAULT_SEED)
+      expect(
+        MUST_COVER.filter((outcome) => !seen.has(outcome)),
+        "outcomes no sequence reached",
+      ).toEqual([]);
   }, 300_000);
 });

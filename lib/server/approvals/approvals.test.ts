@@ -9,7 +9,10 @@ import { post, startServer, useTempDatabase } from "@/lib/testing/approvals-harn
 vi.mock("@/lib/chat/offline-model", async (importOriginal) => {
   const offline = await importOriginal<typeof import("@/lib/chat/offline-model")>();
   const { withParallelCalls } = await import("@/lib/testing/approvals-harness");
-  return { ...offline, createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)) };
+  return {
+    ...offline,
+    createOfflineModel: (options?: Parameters<typeof offline.createOfflineModel>[0]) => withParallelCalls(offline.createOfflineModel(options)),
+  };
 });
 
 const dir = useTempDatabase("toolroom-approvals-");
@@ -21,7 +24,10 @@ fs.mkdirSync(markers);
 const ledger = path.join(dir, "ledger.txt");
 const pluginDir = path.join(dir, "plugins", "toolroom-plugin-ledger");
 fs.mkdirSync(pluginDir, { recursive: true });
-fs.writeFileSync(path.join(pluginDir, "package.json"), JSON.stringify({ name: "toolroom-plugin-ledger", version: "1.0.0", type: "module", toolroom: { tools: { tally: "./tools.js#tally" } } }));
+fs.writeFileSync(
+  path.join(pluginDir, "package.json"),
+  JSON.stringify({ name: "toolroom-plugin-ledger", version: "1.0.0", type: "module", toolroom: { tools: { tally: "./tools.js#tally" } } }),
+);
 fs.writeFileSync(
   path.join(pluginDir, "tools.js"),
   `import fs from "node:fs";
@@ -62,10 +68,20 @@ async function pendingChat(chatId: string, marker: string) {
   return { assistant, part };
 }
 
-function respond(chatId: string, assistant: UIMessage, toolCallId: string, change: { approved: boolean; reason?: string; input?: unknown; approvalId?: string }) {
+function respond(
+  chatId: string,
+  assistant: UIMessage,
+  toolCallId: string,
+  change: { approved: boolean; reason?: string; input?: unknown; approvalId?: string },
+) {
   const parts = assistant.parts.map((p) =>
     "toolCallId" in p && p.toolCallId === toolCallId && "approval" in p && p.approval
-      ? { ...p, state: "approval-responded", input: change.input ?? p.input, approval: { ...p.approval, id: change.approvalId ?? p.approval.id, approved: change.approved, ...(change.reason ? { reason: change.reason } : {}) } }
+      ? {
+          ...p,
+          state: "approval-responded",
+          input: change.input ?? p.input,
+          approval: { ...p.approval, id: change.approvalId ?? p.approval.id, approved: change.approved, ...(change.reason ? { reason: change.reason } : {}) },
+        }
       : p,
   );
   return post({ id: chatId, message: { ...assistant, parts } });
@@ -74,17 +90,24 @@ function respond(chatId: string, assistant: UIMessage, toolCallId: string, chang
 const ran = (marker: string) => fs.existsSync(path.join(markers, marker));
 
 /** Executions of the ledger tool in one chat, by call id (`<chatId>-1`, `<chatId>-2`). */
-const ledgerFor = (chatId: string) => (fs.existsSync(ledger) ? fs.readFileSync(ledger, "utf8").split("\n") : []).filter((line) => line.startsWith(`${chatId}-`)).sort();
+const ledgerFor = (chatId: string) =>
+  (fs.existsSync(ledger) ? fs.readFileSync(ledger, "utf8").split("\n") : []).filter((line) => line.startsWith(`${chatId}-`)).sort();
 
 type LedgerPart = { type: string; toolCallId: string; state: string; input: { id: string }; approval?: { id: string } };
 const ledgerParts = (message: UIMessage) => message.parts.filter((p) => p.type === "tool-tally") as unknown as LedgerPart[];
 
 /** Starts a chat whose model asks, in one step, to run `tally` twice; both calls wait for approval. */
 async function twoPendingChat(chatId: string) {
-  await post({ id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `tally {"id":"${chatId}-1"} tally {"id":"${chatId}-2"}` }] } });
+  await post({
+    id: chatId,
+    message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `tally {"id":"${chatId}-1"} tally {"id":"${chatId}-2"}` }] },
+  });
   const assistant = (await queries.loadMessages(chatId)).at(-1) as UIMessage;
   const parts = ledgerParts(assistant);
-  expect(parts.map((p) => [p.input.id, p.state]), "the model's two calls, in one step, wait for approval").toEqual([
+  expect(
+    parts.map((p) => [p.input.id, p.state]),
+    "the model's two calls, in one step, wait for approval",
+  ).toEqual([
     [`${chatId}-1`, "approval-requested"],
     [`${chatId}-2`, "approval-requested"],
   ]);
@@ -95,7 +118,9 @@ async function twoPendingChat(chatId: string) {
 function respondAll(chatId: string, assistant: UIMessage, answers: Record<string, { approved: boolean; approvalId?: string }>) {
   const parts = assistant.parts.map((p) => {
     const answer = "toolCallId" in p ? answers[p.toolCallId] : undefined;
-    return answer && "approval" in p && p.approval ? { ...p, state: "approval-responded", approval: { ...p.approval, id: answer.approvalId ?? p.approval.id, approved: answer.approved } } : p;
+    return answer && "approval" in p && p.approval
+      ? { ...p, state: "approval-responded", approval: { ...p.approval, id: answer.approvalId ?? p.approval.id, approved: answer.approved } }
+      : p;
   });
   return post({ id: chatId, message: { ...assistant, parts } });
 }
@@ -104,9 +129,13 @@ function respondAll(chatId: string, assistant: UIMessage, answers: Record<string
 async function stillBothPending(chatId: string, approvalIds: string[]) {
   expect(ledgerFor(chatId), "executions after the rejected answer").toEqual([]);
   expect((await queries.pendingApprovals(chatId)).map((r) => r.approvalId).sort(), "pending approvals in the database").toEqual([...approvalIds].sort());
-  for (const approvalId of approvalIds) expect((await queries.getToolCallByApproval(approvalId))?.decision ?? null, `decision stored for ${approvalId}`).toBeNull();
+  for (const approvalId of approvalIds)
+    expect((await queries.getToolCallByApproval(approvalId))?.decision ?? null, `decision stored for ${approvalId}`).toBeNull();
   const stored = (await queries.loadMessages(chatId)).flatMap(ledgerParts);
-  expect(stored.map((p) => p.state), "stored calls").toEqual(["approval-requested", "approval-requested"]);
+  expect(
+    stored.map((p) => p.state),
+    "stored calls",
+  ).toEqual(["approval-requested", "approval-requested"]);
 }
 
 /** Both calls ran exactly once, nothing is pending, and every stored call has a result saying so. */
@@ -114,7 +143,10 @@ async function bothRanOnce(chatId: string) {
   expect(ledgerFor(chatId), "executions: one per approved call").toEqual([`${chatId}-1`, `${chatId}-2`]);
   expect(await queries.pendingApprovals(chatId), "pending approvals in the database").toEqual([]);
   const stored = (await queries.loadMessages(chatId)).flatMap(ledgerParts);
-  expect(stored.map((p) => [p.input.id, p.state]), "stored calls and their results").toEqual([
+  expect(
+    stored.map((p) => [p.input.id, p.state]),
+    "stored calls and their results",
+  ).toEqual([
     [`${chatId}-1`, "output-available"],
     [`${chatId}-2`, "output-available"],
   ]);
@@ -125,7 +157,8 @@ async function wellFormed(chatId: string) {
   // Every stored call ends with a result, or is still (legitimately) waiting for a person.
   for (const message of await queries.loadMessages(chatId)) {
     for (const part of message.parts) {
-      if ("toolCallId" in part) expect(["output-available", "output-error", "output-denied", "approval-requested"]).toContain((part as { state: string }).state);
+      if ("toolCallId" in part)
+        expect(["output-available", "output-error", "output-denied", "approval-requested"]).toContain((part as { state: string }).state);
     }
   }
 }
@@ -194,7 +227,7 @@ describe("approvals: the server is the authority", () => {
     await wellFormed("denied");
   });
 
-  it("a person's denial whose reason reads \"timed out\" is a denial, not a timeout, to the model and in the record", async () => {
+  it('a person\'s denial whose reason reads "timed out" is a denial, not a timeout, to the model and in the record', async () => {
     const { assistant, part } = await pendingChat("denied-timed-out", "denied-timed-out.txt");
     const response = await respond("denied-timed-out", assistant, part.toolCallId, { approved: false, reason: "timed out" });
     expect(response.status).toBe(200);
@@ -225,7 +258,10 @@ describe("approvals: the server is the authority", () => {
   it("one forged response in a batch decides none of it; a correct answer for both then runs each once", async () => {
     const { assistant, parts } = await twoPendingChat("forged-batch");
     const [first, second] = parts as [(typeof parts)[number], (typeof parts)[number]];
-    const forged = await respondAll("forged-batch", assistant, { [first.toolCallId]: { approved: true }, [second.toolCallId]: { approved: true, approvalId: "aprv_forged_batch" } });
+    const forged = await respondAll("forged-batch", assistant, {
+      [first.toolCallId]: { approved: true },
+      [second.toolCallId]: { approved: true, approvalId: "aprv_forged_batch" },
+    });
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as { code: string }).code).toBe("unknown_approval");
     await stillBothPending("forged-batch", [first.approval.id, second.approval.id]);

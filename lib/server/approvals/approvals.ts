@@ -20,7 +20,9 @@ export async function recordApprovalRequests(chatId: string, message: UIMessage,
     const existing = await getToolCallByApproval(part.approval.id);
     if (existing) continue;
     const issuedAt = new Date();
-    const expiresAt = meta.calls?.[part.toolCallId]?.expiresAt ? new Date(meta.calls[part.toolCallId]!.expiresAt!) : new Date(issuedAt.getTime() + timeoutSeconds * 1000);
+    const expiresAt = meta.calls?.[part.toolCallId]?.expiresAt
+      ? new Date(meta.calls[part.toolCallId]!.expiresAt!)
+      : new Date(issuedAt.getTime() + timeoutSeconds * 1000);
     const base = {
       chatId,
       toolName: toolNameOf(part),
@@ -34,7 +36,15 @@ export async function recordApprovalRequests(chatId: string, message: UIMessage,
       expiresAt,
       model,
     };
-    await upsertToolCall(part.toolCallId, base, { approvalId: part.approval.id, approvalState: "pending", issuedAt, expiresAt, state: "approval-requested", inputHash: base.inputHash, input: base.input });
+    await upsertToolCall(part.toolCallId, base, {
+      approvalId: part.approval.id,
+      approvalState: "pending",
+      issuedAt,
+      expiresAt,
+      state: "approval-requested",
+      inputHash: base.inputHash,
+      input: base.input,
+    });
   }
 }
 
@@ -51,7 +61,8 @@ export function approvalResponsesOf(message: UIMessage): ApprovalResponse[] {
   return message.parts.flatMap((part) => {
     if (!isToolPart(part) || part.state !== "approval-responded" || !part.approval || part.approval.approved === undefined) return [];
     // The request schema already refuses these; a truthy "false" must never reach a decision by another path.
-    if (typeof part.approval.approved !== "boolean") throw new HttpError(400, `Approval ${part.approval.id}: approved must be true or false.`, "invalid_request");
+    if (typeof part.approval.approved !== "boolean")
+      throw new HttpError(400, `Approval ${part.approval.id}: approved must be true or false.`, "invalid_request");
     return [{ approvalId: part.approval.id, toolCallId: part.toolCallId, approved: part.approval.approved, reason: part.approval.reason, input: part.input }];
   });
 }
@@ -80,10 +91,20 @@ export async function applyApprovalResponses(args: {
       throw new HttpError(403, `Approval ${response.approvalId} was not issued for this chat; the tool did not run.`, "unknown_approval");
     }
     if (record.approvalState === "expired") {
-      throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
+      throw new HttpError(
+        409,
+        `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`,
+        "expired_approval",
+      );
     }
     const storedPart = args.stored.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
-    if (!storedPart || !isToolPart(storedPart) || storedPart.state !== "approval-requested" || record.approvalState !== "pending" || seen.has(response.approvalId)) {
+    if (
+      !storedPart ||
+      !isToolPart(storedPart) ||
+      storedPart.state !== "approval-requested" ||
+      record.approvalState !== "pending" ||
+      seen.has(response.approvalId)
+    ) {
       throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
     }
     seen.add(response.approvalId);
@@ -93,15 +114,25 @@ export async function applyApprovalResponses(args: {
     const expired = record.expiresAt !== null && now.getTime() > record.expiresAt.getTime();
     if (expired && response.approved) {
       await timeOut(args.chatId, response.approvalId, now);
-      throw new HttpError(409, `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`, "expired_approval");
+      throw new HttpError(
+        409,
+        `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`,
+        "expired_approval",
+      );
     }
     checked.push({ response, record, storedPart, expired });
   }
   // The turn resumes with every call of the step decided: continuing past a call still waiting
   // would leave it without a result, and a later approval of it could then never run it.
-  const waiting = args.stored.parts.filter((p) => isToolPart(p) && p.state === "approval-requested" && !args.responses.some((r) => r.toolCallId === p.toolCallId));
+  const waiting = args.stored.parts.filter(
+    (p) => isToolPart(p) && p.state === "approval-requested" && !args.responses.some((r) => r.toolCallId === p.toolCallId),
+  );
   if (waiting.length > 0) {
-    throw new HttpError(409, `Answer all ${checked.length + waiting.length} pending approvals of this message together; ${waiting.length} still unanswered, nothing was decided.`, "incomplete_decision");
+    throw new HttpError(
+      409,
+      `Answer all ${checked.length + waiting.length} pending approvals of this message together; ${waiting.length} still unanswered, nothing was decided.`,
+      "incomplete_decision",
+    );
   }
 
   let message = args.stored;
@@ -120,7 +151,11 @@ export async function applyApprovalResponses(args: {
     if (!won) throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
     if (response.approved && args.grantApprovalIds.has(response.approvalId)) await addGrant(args.chatId, record.toolName);
 
-    const approval = { ...storedPart.approval, approved: response.approved && !expired, ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}) };
+    const approval = {
+      ...storedPart.approval,
+      approved: response.approved && !expired,
+      ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}),
+    };
     message = {
       ...message,
       parts: message.parts.map((p) => (p === storedPart ? ({ ...storedPart, state: "approval-responded", approval } as unknown as typeof storedPart) : p)),

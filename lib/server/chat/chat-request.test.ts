@@ -5,7 +5,11 @@ import { HttpError } from "@/lib/server/http/http-error";
 const user = (parts: unknown[]) => ({ id: "c1", message: { id: "m1", role: "user", parts } });
 const answered = (approval: Record<string, unknown>, state = "approval-responded") => ({
   id: "c1",
-  message: { id: "a1", role: "assistant", parts: [{ type: "tool-run_terminal_command", toolCallId: "call-1", state, input: {}, approval: { id: "ap-1", ...approval } }] },
+  message: {
+    id: "a1",
+    role: "assistant",
+    parts: [{ type: "tool-run_terminal_command", toolCallId: "call-1", state, input: {}, approval: { id: "ap-1", ...approval } }],
+  },
 });
 const firstIssue = (value: unknown) => {
   const parsed = chatRequestSchema.safeParse(value);
@@ -20,7 +24,8 @@ describe("chat request schema", () => {
   });
 
   it("refuses approved that is not a boolean, a missing decision on a response, and over-long reasons", () => {
-    for (const approved of ["false", "yes", "true", 1, 0, null, {}]) expect(firstIssue(answered({ approved })), JSON.stringify(approved)).toMatch(/^message\.parts\.0\.approval\.approved: /);
+    for (const approved of ["false", "yes", "true", 1, 0, null, {}])
+      expect(firstIssue(answered({ approved })), JSON.stringify(approved)).toMatch(/^message\.parts\.0\.approval\.approved: /);
     expect(firstIssue(answered({}))).toBe("message.parts.0.approval.approved: an approval response needs approved: true or false");
     expect(firstIssue(answered({ approved: false, reason: "r".repeat(2001) }))).toBe("message.parts.0.approval.reason: a reason is at most 2000 characters");
     expect(firstIssue(answered({ approved: false, reason: 7 }))).toMatch(/^message\.parts\.0\.approval\.reason: /);
@@ -49,6 +54,10 @@ describe("checkMessageSize", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 413, code: "message_too_large", message: "The message is 102 bytes of text, above the 100-byte limit (settings chat.maxMessageBytes)." });
+    expect(error).toMatchObject({
+      status: 413,
+      code: "message_too_large",
+      message: "The message is 102 bytes of text, above the 100-byte limit (settings chat.maxMessageBytes).",
+    });
   });
 });

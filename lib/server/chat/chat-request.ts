@@ -19,7 +19,10 @@ const approval = z.looseObject({
 
 const toolPart = z
   .looseObject({ type: z.string(), toolCallId: z.string().min(1).max(200), state: z.string().optional(), approval: approval.optional() })
-  .refine((p) => p.state !== "approval-responded" || typeof p.approval?.approved === "boolean", { message: "an approval response needs approved: true or false", path: ["approval", "approved"] });
+  .refine((p) => p.state !== "approval-responded" || typeof p.approval?.approved === "boolean", {
+    message: "an approval response needs approved: true or false",
+    path: ["approval", "approved"],
+  });
 
 /** Parts are checked by their type: the ones the server reads (text, tool calls) must be well-formed; others pass through. */
 const part = z.looseObject({ type: z.string().max(200) }).superRefine((value, ctx) => {

@@ -72,7 +72,11 @@ let messageCount = 0;
 /** Sends one user message through the route and reads the whole SSE response, as the browser does. */
 async function ask(chatId: string, text: string, options: { toolMode?: "native" | "text"; model?: string } = {}): Promise<Turn> {
   const { chatRequestSchema } = await import("./chat-request");
-  const request = chatRequestSchema.parse({ id: chatId, message: { id: `${chatId}-u${++messageCount}`, role: "user", parts: [{ type: "text", text }] }, ...options });
+  const request = chatRequestSchema.parse({
+    id: chatId,
+    message: { id: `${chatId}-u${++messageCount}`, role: "user", parts: [{ type: "text", text }] },
+    ...options,
+  });
   const response = await service.handleChatRequest(request, new AbortController().signal);
   expect(response.status).toBe(200);
   const chunks: UIMessageChunk[] = [];
@@ -169,7 +173,10 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     await configure(protocol);
     const callText = protocol === "action" ? 'ACTION: list_files(path="lib")' : '<tool_call>{"name": "list_files", "arguments": {"path": "lib"}}</tool_call>';
     // Sizes chosen so the call marker itself is cut between deltas.
-    local.reply({ deltas: textDeltas(`Let me look.\n${callText}`, [4, 7, 3, 5, 2, 6, 1, 8]), finish: "stop" }, { deltas: textDeltas(ANSWER, [5, 5, 20]), finish: "stop" });
+    local.reply(
+      { deltas: textDeltas(`Let me look.\n${callText}`, [4, 7, 3, 5, 2, 6, 1, 8]), finish: "stop" },
+      { deltas: textDeltas(ANSWER, [5, 5, 20]), finish: "stop" },
+    );
     const before = local.requests.length;
     const chatId = `text-${protocol}`;
     const { message } = await ask(chatId, "What is in lib?", { toolMode: "text" });
@@ -357,7 +364,9 @@ describe("a turn's stream when the provider misbehaves", () => {
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(dir, "test.db"));
     for (const event of ["INSERT", "UPDATE"]) {
-      db.exec(`CREATE TRIGGER disk_full_${event} BEFORE ${event} ON "Message" WHEN NEW.chatId = 'disk-full' AND NEW.role = 'assistant' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+      db.exec(
+        `CREATE TRIGGER disk_full_${event} BEFORE ${event} ON "Message" WHEN NEW.chatId = 'disk-full' AND NEW.role = 'assistant' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`,
+      );
     }
     db.close();
     local.reply({ deltas: textDeltas(ANSWER, [5, 9]), finish: "stop" });
@@ -382,7 +391,9 @@ describe("a turn's stream when the provider misbehaves", () => {
     );
     const { message, chunks } = await ask("not-provider", "What is in lib?", { toolMode: "native" });
 
-    const results = Object.fromEntries(message.parts.filter(isToolPart).map((part) => [part.toolCallId, "errorText" in part && part.errorText ? part.errorText : String(part.output)]));
+    const results = Object.fromEntries(
+      message.parts.filter(isToolPart).map((part) => [part.toolCallId, "errorText" in part && part.errorText ? part.errorText : String(part.output)]),
+    );
     // An unknown tool and input its schema refuses are the model's mistakes, told to it as such.
     expect(results.call_unknown).toMatch(/^Tool call error: .*no_such_tool/);
     expect(results.call_badargs).toMatch(/^Error: invalid input for list_files/);

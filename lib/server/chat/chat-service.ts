@@ -31,7 +31,11 @@ import { turnSetup } from "./turn-setup";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
-  const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join(" ").replace(/\s+/g, " ").trim();
+  const text = message.parts
+    .map((p) => (p.type === "text" ? p.text : ""))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text ? (text.length > 60 ? `${text.slice(0, 57)}…` : text) : "New chat";
 }
 
@@ -70,7 +74,8 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
     return { messages: stored.slice(0, lastUser + 1), position: lastUser + 1 };
   }
   if (incoming.role === "user") {
-    if ((await pendingApprovals(chat.id)).length) throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
+    if ((await pendingApprovals(chat.id)).length)
+      throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
     const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text") };
     if (userMessage.parts.length === 0) throw new HttpError(400, "The message has no text.", "empty_message");
     await saveMessage(chat.id, stored.length, userMessage);
@@ -150,7 +155,8 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
       if (aborted) {
         for (const part of stored.parts) {
-          if (isToolPart(part) && part.state === "output-error") await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
+          if (isToolPart(part) && part.state === "output-error")
+            await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
         }
       }
     });
@@ -158,54 +164,73 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
     if (saveError === undefined) return undefined;
     console.error("toolroom: could not store the answer:", saveError);
     // Prisma's message quotes the calling code over several lines; its last line is the cause.
-    const cause = String((saveError as Error).message ?? saveError).trim().split("\n").at(-1);
+    const cause = String((saveError as Error).message ?? saveError)
+      .trim()
+      .split("\n")
+      .at(-1);
     return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
   let stream;
   try {
     stream = await runChatTurn({
-    ...turnSetup({ settings, resolver, chatId: chat.id, modelId, chatLlm: { type: "ref", ref: chat.modelRef }, isNewConversation: messages.length <= 1 }),
-    chatId: chat.id,
-    messages,
-    model,
-    toolMode: chat.toolMode,
-    supervised: chat.supervised,
-    registry,
-    grants,
-    approvalSecret: approvalSecret(),
-    signal: turnSignal,
-    generateMessageId: generateId,
-    hooks: {
-      onToolStart: async ({ toolCallId, tool, input }) => {
-        const data = { chatId: chat.id, toolName: tool.name, sourcePackage: tool.sourcePackage, input: JSON.stringify(input ?? {}), inputHash: inputHash(input ?? {}), state: "running", startedAt: new Date(), model: modelId };
-        await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
+      ...turnSetup({ settings, resolver, chatId: chat.id, modelId, chatLlm: { type: "ref", ref: chat.modelRef }, isNewConversation: messages.length <= 1 }),
+      chatId: chat.id,
+      messages,
+      model,
+      toolMode: chat.toolMode,
+      supervised: chat.supervised,
+      registry,
+      grants,
+      approvalSecret: approvalSecret(),
+      signal: turnSignal,
+      generateMessageId: generateId,
+      hooks: {
+        onToolStart: async ({ toolCallId, tool, input }) => {
+          const data = {
+            chatId: chat.id,
+            toolName: tool.name,
+            sourcePackage: tool.sourcePackage,
+            input: JSON.stringify(input ?? {}),
+            inputHash: inputHash(input ?? {}),
+            state: "running",
+            startedAt: new Date(),
+            model: modelId,
+          };
+          await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
+        },
+        onToolFinish: async ({ toolCallId, result }) => {
+          await updateToolCall(toolCallId, {
+            state: result.isError ? "error" : "done",
+            isError: result.isError,
+            output: result.text,
+            durationMs: result.durationMs,
+            madeChanges: result.madeChanges,
+            finishedAt: new Date(),
+          });
+        },
+        onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
+          const data = {
+            chatId: chat.id,
+            toolName: tool.name,
+            sourcePackage: tool.sourcePackage,
+            input: JSON.stringify(input ?? {}),
+            inputHash: inputHash(input ?? {}),
+            state: decision.decision === "approved" ? "approved" : "not-admitted",
+            decidedBy: decision.by,
+            decision: decision.decision,
+            decisionReason: decision.reason ?? null,
+            decidedAt: new Date(decision.at),
+            output: text ?? null,
+            model: modelId,
+          };
+          await upsertToolCall(toolCallId, data, data);
+        },
+        onStepEnd: persistStep,
+        onProgress: persistProgress,
+        onEnd: (message, { aborted, error }) => persistEnd(message, aborted, error),
       },
-      onToolFinish: async ({ toolCallId, result }) => {
-        await updateToolCall(toolCallId, { state: result.isError ? "error" : "done", isError: result.isError, output: result.text, durationMs: result.durationMs, madeChanges: result.madeChanges, finishedAt: new Date() });
-      },
-      onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
-        const data = {
-          chatId: chat.id,
-          toolName: tool.name,
-          sourcePackage: tool.sourcePackage,
-          input: JSON.stringify(input ?? {}),
-          inputHash: inputHash(input ?? {}),
-          state: decision.decision === "approved" ? "approved" : "not-admitted",
-          decidedBy: decision.by,
-          decision: decision.decision,
-          decisionReason: decision.reason ?? null,
-          decidedAt: new Date(decision.at),
-          output: text ?? null,
-          model: modelId,
-        };
-        await upsertToolCall(toolCallId, data, data);
-      },
-      onStepEnd: persistStep,
-      onProgress: persistProgress,
-      onEnd: (message, { aborted, error }) => persistEnd(message, aborted, error),
-    },
-  });
+    });
   } catch (error) {
     endTurn(chat.id, stop);
     throw error;
@@ -214,4 +239,3 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
   // browser goes away mid-answer; this response only listens.
   return createUIMessageStreamResponse({ stream, headers: { "x-toolroom-chat": chat.id } });
 }
-

@@ -51,7 +51,9 @@ describe("chatDetail (the chat page and GET /api/chats/:id)", () => {
     const [shown] = callParts(detail!.messages);
     expect(shown).toMatchObject({ state: "output-denied", approval: { approved: false } });
     expect(shown!.approval!.reason).toContain("nobody approved");
-    const meta = (detail!.messages.find((m) => callParts([m]).length)!.metadata as { calls: Record<string, { decision?: { decision: string } }> }).calls[pending.id];
+    const meta = (detail!.messages.find((m) => callParts([m]).length)!.metadata as { calls: Record<string, { decision?: { decision: string } }> }).calls[
+      pending.id
+    ];
     expect(meta?.decision?.decision).toBe("timed-out");
     // Nothing stored changed: the approval is still pending until the sweeper or a POST records it.
     expect(JSON.stringify(await queries.loadMessages("expired-read"))).toBe(storedBefore);

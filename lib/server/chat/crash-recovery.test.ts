@@ -26,7 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-type CallPart = { type: string; toolCallId: string; state: string; input: unknown; errorText?: string; approval?: { id: string; approved?: boolean; reason?: string } };
+type CallPart = {
+  type: string;
+  toolCallId: string;
+  state: string;
+  input: unknown;
+  errorText?: string;
+  approval?: { id: string; approved?: boolean; reason?: string };
+};
 const callParts = (message: UIMessage) => message.parts.filter((p) => "toolCallId" in p) as unknown as CallPart[];
 const userMessage = (chatId: string, n: number, text: string) => ({ id: `${chatId}-u${n}`, role: "user", parts: [{ type: "text", text }] });
 
@@ -46,9 +53,17 @@ async function pendingChat(chatId: string, marker: string): Promise<{ assistant:
  */
 async function crashAfterApproval(chatId: string, marker: string, reached: "approved" | "running" | "decision-only") {
   const { assistant, part } = await pendingChat(chatId, marker);
-  await queries.decideApproval(part.approval!.id, { approvalState: "approved", decision: "approved", decidedBy: "user", decidedAt: new Date(), state: "approved" });
+  await queries.decideApproval(part.approval!.id, {
+    approvalState: "approved",
+    decision: "approved",
+    decidedBy: "user",
+    decidedAt: new Date(),
+    state: "approved",
+  });
   if (reached !== "decision-only") {
-    const parts = assistant.parts.map((p) => (p === (part as unknown) ? { ...part, state: "approval-responded", approval: { ...part.approval!, approved: true } } : p));
+    const parts = assistant.parts.map((p) =>
+      p === (part as unknown) ? { ...part, state: "approval-responded", approval: { ...part.approval!, approved: true } } : p,
+    );
     await queries.saveMessage(chatId, 1, { ...assistant, parts } as UIMessage);
   }
   if (reached === "running") await queries.updateToolCall(part.toolCallId, { state: "running", startedAt: new Date() });
@@ -92,14 +107,21 @@ describe("recoverAfterCrash (start-up)", () => {
     const decided = await crashAfterApproval("rec-decided", "m3", "decision-only");
     const pending = await pendingChat("rec-pending", "m4");
     const denied = await pendingChat("rec-denied", "m5");
-    const deniedParts = denied.assistant.parts.map((p) => (p === (denied.part as unknown) ? { ...denied.part, state: "approval-responded", approval: { ...denied.part.approval!, approved: false } } : p));
+    const deniedParts = denied.assistant.parts.map((p) =>
+      p === (denied.part as unknown) ? { ...denied.part, state: "approval-responded", approval: { ...denied.part.approval!, approved: false } } : p,
+    );
     await queries.saveMessage("rec-denied", 1, { ...denied.assistant, parts: deniedParts } as UIMessage);
     const before = await queries.loadMessages("rec-pending");
 
     const result = await recovery.recoverAfterCrash();
 
     expect(result).toEqual({ chats: 3, calls: 3 });
-    for (const [chat, id] of [["rec-running", running], ["rec-approved", approved], ["rec-decided", decided]] as const) await expectClosed(chat, id);
+    for (const [chat, id] of [
+      ["rec-running", running],
+      ["rec-approved", approved],
+      ["rec-decided", decided],
+    ] as const)
+      await expectClosed(chat, id);
     expect(callParts((await queries.loadMessages("rec-decided"))[1]!)[0]?.approval).toMatchObject({ approved: true });
     expect(await queries.loadMessages("rec-pending")).toEqual(before);
     expect(callParts((await queries.loadMessages("rec-denied"))[1]!)[0]).toMatchObject({ state: "approval-responded", approval: { approved: false } });
@@ -107,7 +129,9 @@ describe("recoverAfterCrash (start-up)", () => {
     expect(await recovery.recoverAfterCrash()).toEqual({ chats: 0, calls: 0 });
 
     // The pending approval survived the restart and still runs the call.
-    const parts = pending.assistant.parts.map((p) => (p === (pending.part as unknown) ? { ...pending.part, state: "approval-responded", approval: { ...pending.part.approval!, approved: true } } : p));
+    const parts = pending.assistant.parts.map((p) =>
+      p === (pending.part as unknown) ? { ...pending.part, state: "approval-responded", approval: { ...pending.part.approval!, approved: true } } : p,
+    );
     const answered = { ...pending.assistant, parts } as UIMessage;
     await readAssistantMessage(await post({ id: "rec-pending", message: answered }), structuredClone(answered));
     expect(fs.existsSync(path.join(markers, "m4"))).toBe(true);
@@ -128,7 +152,12 @@ describe("recoverAfterCrash (start-up)", () => {
 
   it("marks an answer that was still streaming as crashed", async () => {
     await pendingChat("rec-stream", "m7");
-    const message: UIMessage = { id: "rec-stream-a2", role: "assistant", parts: [{ type: "text", text: "half an ans" }], metadata: { model: "offline/x", interrupted: "running" } };
+    const message: UIMessage = {
+      id: "rec-stream-a2",
+      role: "assistant",
+      parts: [{ type: "text", text: "half an ans" }],
+      metadata: { model: "offline/x", interrupted: "running" },
+    };
     await queries.saveMessage("rec-stream", 2, message);
     await recovery.recoverAfterCrash();
     expect((await queries.loadMessages("rec-stream"))[2]).toEqual({ ...message, metadata: { model: "offline/x", interrupted: "crash" } });

@@ -16,7 +16,10 @@ export interface TurnSetupOptions {
   isNewConversation: boolean;
 }
 
-export type TurnSetup = Pick<ChatTurn, "protocol" | "maxSteps" | "approvalTimeoutSeconds" | "streamIdleTimeoutSeconds" | "stepTimeoutSeconds" | "guardFile" | "describeError" | "contextFor">;
+export type TurnSetup = Pick<
+  ChatTurn,
+  "protocol" | "maxSteps" | "approvalTimeoutSeconds" | "streamIdleTimeoutSeconds" | "stepTimeoutSeconds" | "guardFile" | "describeError" | "contextFor"
+>;
 
 /**
  * The part of a chat turn that comes from settings rather than from where the chat is kept, so

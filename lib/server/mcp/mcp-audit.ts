@@ -19,8 +19,21 @@ export const databaseMcpAudit: McpAudit = {
     const finishedAt = new Date(call.startedAt.getTime() + (call.durationMs ?? 0));
     const admitted = !call.decision || call.decision.decision === "approved";
     const part = admitted
-      ? { type: `tool-${call.tool.name}`, toolCallId, state: "output-available", input: call.input, output: call.text, ...(call.decision ? { approval: { id: `${toolCallId}-approval`, approved: true } } : {}) }
-      : { type: `tool-${call.tool.name}`, toolCallId, state: "output-denied", input: call.input, approval: { id: `${toolCallId}-approval`, approved: false, reason: call.text } };
+      ? {
+          type: `tool-${call.tool.name}`,
+          toolCallId,
+          state: "output-available",
+          input: call.input,
+          output: call.text,
+          ...(call.decision ? { approval: { id: `${toolCallId}-approval`, approved: true } } : {}),
+        }
+      : {
+          type: `tool-${call.tool.name}`,
+          toolCallId,
+          state: "output-denied",
+          input: call.input,
+          approval: { id: `${toolCallId}-approval`, approved: false, reason: call.text },
+        };
     const metadata: ChatMessageMetadata = withCallMeta({ mcpClient: call.client }, toolCallId, {
       sourcePackage: call.tool.sourcePackage,
       durationMs: call.durationMs ?? undefined,

@@ -27,10 +27,12 @@ export async function loadRegistry(options: RegistryOptions = {}): Promise<Regis
   const cwd = options.cwd ?? process.cwd();
   const builtinPackage = toolroomPackage();
   // Servers start while plugins are imported: start-up waits for the slower of the two.
-  const sources = connectMcpSources(settings.mcpServers, { cwd, clientVersion: builtinPackage.version, timeoutMs: options.mcpTimeoutMs, log: options.log }).then((mcp) => [
-    ...(options.sources ?? []),
-    ...mcp,
-  ]);
+  const sources = connectMcpSources(settings.mcpServers, {
+    cwd,
+    clientVersion: builtinPackage.version,
+    timeoutMs: options.mcpTimeoutMs,
+    log: options.log,
+  }).then((mcp) => [...(options.sources ?? []), ...mcp]);
   try {
     return await buildRegistry({
       builtins: builtinEntries(settings),

@@ -16,8 +16,7 @@ export interface PendingApproval {
 }
 
 export type ApprovalCheck =
-  | { ok: true; approval: PendingApproval }
-  | { ok: false; reason: "unknown" | "wrong-tool" | "input-changed" | "expired" | "used"; message: string };
+  { ok: true; approval: PendingApproval } | { ok: false; reason: "unknown" | "wrong-tool" | "input-changed" | "expired" | "used"; message: string };
 
 /** Decided and expired approvals are kept this long past expiry, so a replay says "used", not "unknown". */
 const KEEP_AFTER_EXPIRY_MS = 60_000;

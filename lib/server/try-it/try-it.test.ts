@@ -81,7 +81,10 @@ describe("runTryIt", () => {
 
   it("refuses unknown and disabled tools and malformed bodies", async () => {
     expect(await runTryIt("nope", { input: {} }, deps)).toMatchObject({ httpStatus: 404 });
-    expect(await runTryIt("read_file", { input: { path: "x" } }, deps)).toMatchObject({ httpStatus: 409, body: { error: expect.stringContaining("disabled") } });
+    expect(await runTryIt("read_file", { input: { path: "x" } }, deps)).toMatchObject({
+      httpStatus: 409,
+      body: { error: expect.stringContaining("disabled") },
+    });
     expect(await runTryIt("count_words", [1], deps)).toMatchObject({ httpStatus: 400 });
     expect(await runTryIt("count_words", { input: {}, decision: "maybe" }, deps)).toMatchObject({ httpStatus: 400 });
   });

@@ -25,7 +25,16 @@ export interface FieldIssue {
 
 export type TryItResponse =
   | { status: "done"; text: string; output: ToolOutput; isError: boolean; durationMs: number; madeChanges: boolean; timedOut: boolean }
-  | { status: "approval-required"; approvalId: string; expiresAt: string; toolName: string; sourcePackage: string; readonly: boolean; summary: string; input: unknown }
+  | {
+      status: "approval-required";
+      approvalId: string;
+      expiresAt: string;
+      toolName: string;
+      sourcePackage: string;
+      readonly: boolean;
+      summary: string;
+      input: unknown;
+    }
   | { status: "not-admitted"; why: "denied" | "timed-out"; text: string }
   | { status: "invalid"; message: string; issues: FieldIssue[] }
   | { status: "error"; error: string; code: string };
@@ -40,7 +49,11 @@ type Reply = { httpStatus: number; body: TryItResponse };
 const reply = (httpStatus: number, body: TryItResponse): Reply => ({ httpStatus, body });
 
 /** Field-level issues from the tool's own schema (zod) or its JSON Schema (through zod). */
-async function inputIssues(tool: RegisteredTool, definitionInput: unknown, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; issues: FieldIssue[] }> {
+async function inputIssues(
+  tool: RegisteredTool,
+  definitionInput: unknown,
+  input: unknown,
+): Promise<{ ok: true; value: unknown } | { ok: false; issues: FieldIssue[] }> {
   let result: { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
   try {
     if (isZodLike(definitionInput)) result = definitionInput.safeParse(input);
@@ -76,7 +89,8 @@ function parseRequest(body: unknown): TryItRequest | string {
 export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps): Promise<Reply> {
   const registered = deps.registry.get(name);
   if (!registered) return reply(404, { status: "error", error: `no tool named ${name} is registered`, code: "unknown_tool" });
-  if (!registered.enabled) return reply(409, { status: "error", error: `${name} is disabled in settings (tools.${name}.enabled: false)`, code: "tool_disabled" });
+  if (!registered.enabled)
+    return reply(409, { status: "error", error: `${name} is disabled in settings (tools.${name}.enabled: false)`, code: "tool_disabled" });
   const request = parseRequest(rawBody);
   if (typeof request === "string") return reply(400, { status: "error", error: request, code: "invalid_request" });
 
@@ -96,11 +110,16 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     if (!check.ok) return reply(409, { status: "error", error: `approval refused: ${check.message}`, code: "approval_refused" });
     if (request.decision === "deny") {
       const reason = request.reason?.trim() || undefined;
-      return reply(200, { status: "not-admitted", why: "denied", text: notAdmittedText(tool, request.input, reason ? { kind: "denied", reason } : { kind: "denied" }) });
+      return reply(200, {
+        status: "not-admitted",
+        why: "denied",
+        text: notAdmittedText(tool, request.input, reason ? { kind: "denied", reason } : { kind: "denied" }),
+      });
     }
   } else {
     const valid = await inputIssues(registered, tool.input, request.input ?? {});
-    if (!valid.ok) return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
+    if (!valid.ok)
+      return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
     if (await needsConfirmation(tool, valid.value, ctx)) {
       const approval = await deps.approvals.issue(name, request.input, deps.settings.chat.approvalTimeoutSeconds);
       return reply(200, {
@@ -117,5 +136,13 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   }
 
   const result = await invoke(tool, request.input, ctx, { guardFile: deps.settings.aiAssistedGuardFile });
-  return reply(200, { status: "done", text: result.text, output: result.output, isError: result.isError, durationMs: result.durationMs, madeChanges: result.madeChanges, timedOut: result.timedOut });
+  return reply(200, {
+    status: "done",
+    text: result.text,
+    output: result.output,
+    isError: result.isError,
+    durationMs: result.durationMs,
+    madeChanges: result.madeChanges,
+    timedOut: result.timedOut,
+  });
 }

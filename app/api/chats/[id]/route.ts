@@ -19,7 +19,8 @@ export const GET = handle(async (_request: Request, { params }: Context) => {
 export const PATCH = handle(async (request: Request, { params }: Context) => {
   const { id } = await routeParams(params, chatParamsSchema);
   const change = await readJson(request, chatPatchSchema, { maxBytes: 64 * 1024, what: "change" });
-  if (change.modelRef && !getSettings().llms[change.modelRef]) throw new HttpError(400, `No model named "${change.modelRef}" in settings llms.`, "unknown_model");
+  if (change.modelRef && !getSettings().llms[change.modelRef])
+    throw new HttpError(400, `No model named "${change.modelRef}" in settings llms.`, "unknown_model");
   if (!(await getChat(id))) throw unknownChat(id);
   return Response.json({ chat: await updateChat(id, change) });
 });

@@ -15,6 +15,10 @@ export async function GET(request: Request) {
   const page = pageSchema.safeParse(url.searchParams.get("page") ?? "0");
   if (!page.success) return Response.json({ error: "?page= must be a whole number from 0", code: "bad_request" }, { status: 400 });
   const loaded = await loadCellPage(param(url.searchParams.get("root")), param(url.searchParams.get("path")), page.data);
-  if (!loaded.ok) return Response.json({ error: loaded.error, code: loaded.status === 403 ? "forbidden" : loaded.status === 404 ? "not_found" : "bad_request" }, { status: loaded.status });
+  if (!loaded.ok)
+    return Response.json(
+      { error: loaded.error, code: loaded.status === 403 ? "forbidden" : loaded.status === 404 ? "not_found" : "bad_request" },
+      { status: loaded.status },
+    );
   return new Response(loaded.data, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -16,7 +16,10 @@ const TYPES: Record<string, string> = {
 };
 
 function refuse(status: number, error: string) {
-  return Response.json({ error, code: status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request" }, { status, headers: { "X-Content-Type-Options": "nosniff" } });
+  return Response.json(
+    { error, code: status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request" },
+    { status, headers: { "X-Content-Type-Options": "nosniff" } },
+  );
 }
 
 /**
