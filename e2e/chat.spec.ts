@@ -14,7 +14,7 @@ for (const mode of ["native", "text"] as const) {
       await expect(card.getByTestId("tool-call-status")).toHaveText("done");
       await card.getByRole("button").first().click();
       // The real listing of lib/: files this repository has.
-      await expect(card.getByTestId("tool-call-output")).toContainText("lib/server/runtime/registry.ts");
+      await expect(card.getByTestId("tool-call-output")).toContainText("lib/artifacts/__fixtures__/probe/ROCM-456/matrix.json");
       await expect(card.getByTestId("tool-call-output")).toContainText("lib/artifacts/");
       await expect(card.getByTestId("tool-call-input")).toContainText('"path": "lib"');
       await expect(chat.assistantMessages.last()).toContainText("list_files");
