@@ -101,7 +101,12 @@ export function RunList({ initial }: { initial: RunListResponse }) {
       ) : null}
 
       {list.rows.length === 0 ? (
-        <RunsEmpty root={data.root} rootError={data.rootError} filtered={filtered && data.runs.length > 0} />
+        <RunsEmpty
+          root={data.root}
+          rootError={data.rootError}
+          errorShown={Boolean(data.rootError && data.override)}
+          filtered={filtered && data.runs.length > 0}
+        />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-panel">
           <Table className="w-full border-collapse text-sm" data-testid="runs-table">

@@ -18,7 +18,8 @@ export function RunsRootHelp() {
   );
 }
 
-export function RunsEmpty({ root, rootError, filtered }: { root: string; rootError: string | null; filtered: boolean }) {
+/** `errorShown`: the page already shows `rootError` above (an override), so it is not repeated here. */
+export function RunsEmpty({ root, rootError, errorShown, filtered }: { root: string; rootError: string | null; errorShown: boolean; filtered: boolean }) {
   if (filtered) {
     return (
       <EmptyState title="No run matches" testId="runs-empty">
@@ -29,7 +30,7 @@ export function RunsEmpty({ root, rootError, filtered }: { root: string; rootErr
   return (
     <EmptyState title={rootError ? "The runs root cannot be read" : "No runs found"} testId="runs-empty">
       <p className="mb-3 font-mono text-xs break-all" data-testid="runs-empty-root">
-        {rootError ?? `Nothing under ${root}`}
+        {rootError ? (errorShown ? "Why is said above." : rootError) : `Nothing under ${root}`}
       </p>
       <RunsRootHelp />
     </EmptyState>
