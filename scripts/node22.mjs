@@ -18,7 +18,8 @@ export function nodeIsRecentEnough(version = process.versions.node) {
   return major > 22 || (major === 22 && minor >= 12);
 }
 
-const cacheDir = () => path.join(process.env.TOOLROOM_NODE_CACHE ?? path.join(os.homedir(), ".cache", "toolroom"), `node-${NODE22_VERSION}`);
+// Not a TOOLROOM_ variable: those are settings, and an unknown settings key stops start-up.
+const cacheDir = () => path.join(process.env.NODE22_CACHE_DIR ?? path.join(os.homedir(), ".cache", "toolroom"), `node-${NODE22_VERSION}`);
 
 /** The cached Node 22's bin folder and header folder, installed from the npm registry when missing. */
 function ensureNode22() {
