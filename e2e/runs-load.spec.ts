@@ -123,6 +123,20 @@ test.describe("a 60,000-cell matrix", () => {
     }
   });
 
+  test("comparing the big run reads it off the request thread too", async ({ playwright, request }) => {
+    test.setTimeout(180_000);
+    const slow = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const compared = await probeWhile(request, slow.get(`/runs/compare?${q({ root, a: REL, b: REL })}`));
+      expect(compared.result.status()).toBe(200);
+      expect(await compared.result.text()).toContain("Compare runs");
+      expect(compared.latencies.length, "probes taken while comparing").toBeGreaterThan(2);
+      expect(median(compared.latencies), `GET /api/tools latencies (ms): ${compared.latencies.map(Math.round).join(", ")}`).toBeLessThan(200);
+    } finally {
+      await slow.dispose();
+    }
+  });
+
   test("the run page fetches the remaining cells into the table", async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto(`/runs/view?${q({ root, path: REL })}`);

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { listRunEnvironments, type RunEntry } from "./discover";
-import type { RunRow } from "./view/types";
+import type { CompareView, RunRow } from "./view/types";
 import { runArtifactTask } from "./worker/pool";
 import type { ViewResult } from "./worker/tasks";
 
@@ -123,4 +123,10 @@ function failedRow(entry: RunEntry, e: unknown): RunRow {
 export function clearRunCaches(): void {
   rows.clear();
   views.clear();
+}
+
+/** Two runs compared, read in a worker when their artifacts are big (a comparison is not cached: it is made on request). */
+export async function comparedRuns(a: RunEntry, b: RunEntry, root: string, override: string | null, options: CachedReadOptions): Promise<CompareView> {
+  const [sa, sb] = await Promise.all([statArtifacts(a), statArtifacts(b)]);
+  return runArtifactTask({ op: "compare", a, b, root, override, maxBytes: options.maxBytes }, sa.bytes + sb.bytes, options);
 }

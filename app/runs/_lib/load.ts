@@ -1,7 +1,6 @@
 import "server-only";
-import { cachedRunRows, cachedRunView } from "@/lib/artifacts/cached";
-import { describeRunDir, discoverRunsAsync, readRunEntry, type RunData } from "@/lib/artifacts";
-import { compareView } from "@/lib/artifacts/view/view-model";
+import { cachedRunRows, cachedRunView, comparedRuns } from "@/lib/artifacts/cached";
+import { describeRunDir, discoverRunsAsync } from "@/lib/artifacts";
 import type { CompareView, RunListResponse, RunView } from "@/lib/artifacts/view/types";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
 import { getSettings } from "@/lib/settings";
@@ -42,11 +41,6 @@ function findRun(root: string, rel: string | null) {
   return { ok: true, entry, root: resolved.root } as const;
 }
 
-export function openRun(root: string, rel: string | null): Loaded<RunData> {
-  const found = findRun(root, rel);
-  return found.ok ? { ok: true, data: readRunEntry(found.entry, readOptions()) } : found;
-}
-
 /**
  * One run's page: the view with its first page of cells (the rest come from GET /api/runs/cells),
  * and the runs nested inside it (a dashboard run's cases), from the cached discovery.
@@ -84,13 +78,18 @@ export async function loadCellPage(override: string | null, rel: string | null, 
   }
 }
 
-export function loadCompare(override: string | null, a: string | null, b: string | null): Loaded<CompareView> {
+/** Two runs side by side; big artifacts are read in a worker thread, as for a run page. */
+export async function loadCompare(override: string | null, a: string | null, b: string | null): Promise<Loaded<CompareView>> {
   const r = resolveRunsRoot(override);
   if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
   if (a === null || b === null) return { ok: false, status: 400, error: "Pick two runs: add ?a=<run>&b=<run> (folders relative to the runs root)." };
-  const ra = openRun(r.root, a);
-  if (!ra.ok) return { ...ra, error: `Run A: ${ra.error}` };
-  const rb = openRun(r.root, b);
-  if (!rb.ok) return { ...rb, error: `Run B: ${rb.error}` };
-  return { ok: true, data: compareView(ra.data, rb.data, { root: r.root, override }) };
+  const fa = findRun(r.root, a);
+  if (!fa.ok) return { ...fa, error: `Run A: ${fa.error}` };
+  const fb = findRun(r.root, b);
+  if (!fb.ok) return { ...fb, error: `Run B: ${fb.error}` };
+  try {
+    return { ok: true, data: await comparedRuns(fa.entry, fb.entry, r.root, override, readOptions()) };
+  } catch (e) {
+    return { ok: false, status: 500, error: e instanceof Error ? e.message : String(e) };
+  }
 }

@@ -11,7 +11,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const sp = await searchParams;
   const override = param(sp.root);
   const back = override ? `/runs?root=${encodeURIComponent(override)}` : "/runs";
-  const loaded = loadCompare(override, param(sp.a), param(sp.b));
+  const loaded = await loadCompare(override, param(sp.a), param(sp.b));
   if (!loaded.ok) return <LoadError title="Compare runs" heading="These runs cannot be compared" error={loaded.error} back={back} />;
   return (
     <>

@@ -28,6 +28,15 @@ describe("runArtifactTask", () => {
     expect(viaWorker.row.cells).toBe(4);
   });
 
+  it("compares two runs in a worker exactly as in-thread", async () => {
+    const a = entryOf(FIXTURES, TRIAGE);
+    const b = entryOf(FIXTURES, "probe/ROCM-456");
+    const task = { op: "compare", a, b, root: FIXTURES, override: null, maxBytes: 1 << 30 } as const;
+    const viaWorker = await runArtifactTask(task, 10, { inlineMaxBytes: 0 });
+    expect(viaWorker).toEqual(runTask(task));
+    expect(viaWorker.a.rel).toBe(TRIAGE);
+  });
+
   it("keeps the event loop free while a worker parses a big matrix", async () => {
     const dir = path.join(tmp, "BIG-1", "sweep", "2026-06-01T00-00-00");
     const bytes = bigMatrix(dir, 20_000);

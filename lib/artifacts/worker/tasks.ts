@@ -7,14 +7,16 @@ import type { RunEntry } from "../discover";
 import { readRunEntry } from "../run";
 import { summarizeRun } from "../summary";
 import { pageCells } from "../view/pages";
-import type { RunRow, RunView } from "../view/types";
-import { runRow, runView } from "../view/view-model";
+import type { CompareView, RunRow, RunView } from "../view/types";
+import { compareView, runRow, runView } from "../view/view-model";
 
 /** A run view as cached: without the parts that depend on the request (override) or on other runs (children). */
 export type RunViewCore = Omit<RunView, "override" | "children">;
 
 export type ArtifactTask =
-  { op: "summary"; entry: RunEntry; maxBytes: number } | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number };
+  | { op: "summary"; entry: RunEntry; maxBytes: number }
+  | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number }
+  | { op: "compare"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number };
 
 export interface ViewResult {
   row: RunRow;
@@ -22,9 +24,13 @@ export interface ViewResult {
   pages: string[];
 }
 
-export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : ViewResult;
+export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : T extends { op: "compare" } ? CompareView : ViewResult;
 
 export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
+  if (task.op === "compare") {
+    const read = (entry: RunEntry) => readRunEntry(entry, { maxBytes: task.maxBytes });
+    return compareView(read(task.a), read(task.b), { root: task.root, override: task.override }) as TaskResult<T>;
+  }
   const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
   if (task.op === "summary") return runRow(summarizeRun(run)) as TaskResult<T>;
   const { override: _o, children: _c, ...full } = runView(run, { root: task.root, override: null, sizes: task.sizes, children: [] });
