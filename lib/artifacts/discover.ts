@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { KNOWN_ARTIFACTS, type PathFacts, pathFacts, RUN_MARKERS } from "./layout";
+import { LRUCache } from "lru-cache";
 
 export interface RunEntry extends PathFacts {
   /** Absolute folder. */
@@ -58,7 +59,8 @@ interface CacheEntry {
   mtimes: Float64Array;
   discovery: Discovery;
 }
-const cache = new Map<string, CacheEntry>();
+// One entry per runs root looked at (runsRoot, extra roots, CLI --root): bounded, least recently used out.
+const cache = new LRUCache<string, CacheEntry>({ max: 64 });
 
 /**
  * Finds the runs under `runsRoot` (an absolute path): folders at most `MAX_DEPTH` levels down

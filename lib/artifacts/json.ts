@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 
 /** Every per-file read gives one of these, so one bad file never hides the rest of a run. */
 export type FileResult<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -46,7 +47,7 @@ function ioError(label: string, e: unknown): JsonParse {
 /** Size above which a file's parsed value is not kept in memory between reads. */
 const CACHE_MAX_BYTES = 1 << 20;
 const CACHE_MAX_ENTRIES = 2000;
-const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: JsonParse }>();
+const parsedCache = new LRUCache<string, { mtimeMs: number; size: number; parsed: JsonParse }>({ max: CACHE_MAX_ENTRIES });
 
 /** Default for the `runs.maxArtifactBytes` setting. */
 export const DEFAULT_MAX_ARTIFACT_BYTES = 256 * 1024 * 1024;
@@ -93,10 +94,6 @@ export function readJsonFile(file: string, label = path.basename(file), options:
   }
   const parsed = parseJson(text, label);
   if (stat.size <= CACHE_MAX_BYTES) {
-    if (parsedCache.size >= CACHE_MAX_ENTRIES) {
-      const oldest = parsedCache.keys().next();
-      if (!oldest.done) parsedCache.delete(oldest.value);
-    }
     parsedCache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, parsed });
   }
   return parsed;
