@@ -97,7 +97,9 @@ export function registerEval(program: Command): void {
           c.p50Ms === null ? "–" : c.p50Ms.toFixed(0),
           c.topReason ?? "",
         ]);
-        process.stdout.write(`${alignTable(["CELL", "TRIALS", "PASSED", "FAILED", "ERRORS", "PASS", "P50 MS", "TOP MISMATCH"], rows, new Set([1, 2, 3, 4, 5, 6]))}\n`);
+        process.stdout.write(
+          `${alignTable(["CELL", "TRIALS", "PASSED", "FAILED", "ERRORS", "PASS", "P50 MS", "TOP MISMATCH"], rows, new Set([1, 2, 3, 4, 5, 6]))}\n`,
+        );
         process.stdout.write(`\n${summary.passed}/${summary.total} passed (${pct(summary.passRate)}) · results: ${shown}\n`);
       }
       if (minPass !== undefined && summary.passRate < minPass)

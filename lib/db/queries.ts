@@ -16,8 +16,9 @@ function toChat(row: { id: string; title: string; modelRef: string; toolMode: st
   return { ...row, toolMode: row.toolMode === "text" ? "text" : "native" };
 }
 
+/** The people's chats: eval trials are stored as chats too (origin "eval"), and are left out here. */
 export async function listChats(): Promise<ChatRecord[]> {
-  return (await db().chat.findMany({ orderBy: { updatedAt: "desc" } })).map(toChat);
+  return (await db().chat.findMany({ where: { origin: "chat" }, orderBy: { updatedAt: "desc" } })).map(toChat);
 }
 
 export async function getChat(id: string): Promise<ChatRecord | null> {
@@ -25,7 +26,9 @@ export async function getChat(id: string): Promise<ChatRecord | null> {
   return row ? toChat(row) : null;
 }
 
-export async function createChat(data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised">): Promise<ChatRecord> {
+export async function createChat(
+  data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & { origin?: "chat" | "eval" },
+): Promise<ChatRecord> {
   return toChat(await db().chat.create({ data }));
 }
 

@@ -48,7 +48,10 @@ export function envFacts(settings: Settings, models: string[]): EnvFacts {
     ),
     providerVersions,
     // Masked first: the hash tells two runs' settings apart without being a fingerprint of a key.
-    settingsHash: crypto.createHash("sha256").update(JSON.stringify(maskSecrets(settings))).digest("hex"),
+    settingsHash: crypto
+      .createHash("sha256")
+      .update(JSON.stringify(maskSecrets(settings)))
+      .digest("hex"),
     toolroomVersion: toolroomPackage().version,
   };
 }

@@ -27,7 +27,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function show(v: unknown): string {
-  const text = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const text = typeof v === "string" ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
@@ -53,7 +53,7 @@ export function matchValue(actual: unknown, expected: unknown): string | undefin
     }
     if (isObject(expected.schema)) {
       let schema = schemaCache.get(expected.schema);
-      if (!schema) schemaCache.set(expected.schema, (schema = z.fromJSONSchema(expected.schema as Parameters<typeof z.fromJSONSchema>[0])));
+      if (!schema) schemaCache.set(expected.schema, (schema = z.fromJSONSchema(expected.schema)));
       const result = schema.safeParse(actual);
       return result.success ? undefined : `${show(actual)} fails its schema (${result.error.issues[0]?.message ?? "invalid"})`;
     }

@@ -8,6 +8,7 @@ import { createModelResolver } from "@/lib/chat/models";
 import { compareMatrices, discoverRuns, readEnvFile, readMatrixFile, readRunEntry, summarizeRun } from "@/lib/artifacts";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
 import { registryOf } from "@/lib/testing/eval-registry";
+import { startFakeOpenAI } from "@/lib/testing/openai-server";
 import type { ToolDefinition } from "@/lib/tools/types";
 import { writeEvalRun } from "./results";
 import { runEval } from "./runner";
@@ -113,7 +114,14 @@ cases:
       resolver: createModelResolver(settings),
       concurrency: 4,
     });
-    expect(result.trials.map((t) => `${t.case}#${t.trial}:${t.verdict}`)).toEqual(["ok#1:pass", "ok#2:pass", "ok#3:pass", "wrong#1:fail", "wrong#2:fail", "wrong#3:fail"]);
+    expect(result.trials.map((t) => `${t.case}#${t.trial}:${t.verdict}`)).toEqual([
+      "ok#1:pass",
+      "ok#2:pass",
+      "ok#3:pass",
+      "wrong#1:fail",
+      "wrong#2:fail",
+      "wrong#3:fail",
+    ]);
     expect(result.trials[3]?.reason).toBe('echo_text called with text "bye", expected "hi"');
   });
 
@@ -129,6 +137,45 @@ cases:
   });
 });
 
+describe("a model that gets some cases wrong (the loopback provider)", () => {
+  it("puts it beside the offline model, one cell each, with its mismatch as the reason", async () => {
+    const server = await startFakeOpenAI();
+    try {
+      const call = (name: string, args: object) => ({
+        deltas: [{ tool_calls: [{ index: 0, id: `call-${name}`, type: "function" as const, function: { name, arguments: JSON.stringify(args) } }] }],
+        finish: "tool_calls" as const,
+      });
+      const done = { deltas: [{ content: "Done." }], finish: "stop" as const };
+      // Case "right": echo_text as asked; case "wrong": it picks another tool.
+      server.reply(call("echo_text", { text: "hi" }), done, call("other_tool", {}), done);
+      const loop = settingsSchema.parse({
+        sourceRoot: dir,
+        runsRoot: path.join(dir, "runs"),
+        llms: { offline: { provider: "offline" }, loop: { provider: "openai-compatible", baseURL: server.baseURL, model: "loop-1" } },
+      });
+      const other: ToolDefinition = { ...echoTool, name: "other_tool", description: "Another tool.", input: z.object({}) };
+      const result = await runEval({
+        suite: parseSuite(
+          `name: l\nmatrix: { models: [offline, loop] }\ncases:\n  - { name: right, prompt: echo_text hi, expect: { calls: [{ tool: echo_text }] } }\n  - { name: wrong, prompt: echo_text hi, expect: { calls: [{ tool: echo_text }] } }\n`,
+          "t.eval.yaml",
+        ),
+        settings: loop,
+        registry: registryOf([echoTool, other]),
+        resolver: createModelResolver(loop),
+        concurrency: 1,
+      });
+      expect(result.trials.map((t) => [t.cell, t.case, t.verdict, t.reason])).toEqual([
+        ["offline · native", "right", "pass", null],
+        ["offline · native", "wrong", "pass", null],
+        ["loop · native", "right", "pass", null],
+        ["loop · native", "wrong", "fail", "called other_tool instead of echo_text"],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("eval results as runs", () => {
   it("writes a run the artifact readers accept: a cell per mode, hints, cases and env", async () => {
     const yaml = `name: readback
@@ -138,7 +185,12 @@ cases:
   - { name: wrong, prompt: echo_text hi, expect: { calls: [{ tool: other_tool }] } }
 `;
     const result = await run(yaml, [echoTool]);
-    const facts = { models: { offline: { provider: "offline", modelId: "scripted" } }, providerVersions: { ai: "7" }, settingsHash: "abc", toolroomVersion: "0.1.0" };
+    const facts = {
+      models: { offline: { provider: "offline", modelId: "scripted" } },
+      providerVersions: { ai: "7" },
+      settingsHash: "abc",
+      toolroomVersion: "0.1.0",
+    };
     const runDir = writeEvalRun(settings.runsRoot, { name: "readback", file: "/x/t.eval.yaml", text: yaml }, facts, result);
     expect(path.relative(settings.runsRoot, runDir)).toMatch(/^evals\/readback\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}$/);
 

@@ -94,7 +94,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const cells = matrixCells(suite, settings, options);
   const trials = options.trials ?? suite.matrix.trials;
   const jobs = cells.flatMap((cell) => suite.cases.flatMap((c) => Array.from({ length: trials }, (_, trial) => ({ cell, c, trial }))));
-  const records: TrialRecord[] = new Array(jobs.length);
+  const records = new Array<TrialRecord>(jobs.length);
   const startedAt = new Date();
   let next = 0;
   let done = 0;

@@ -19,14 +19,14 @@ export const expectedCallSchema = z.strictObject({
     .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
     .describe("The tool called, or a list of tools any one of which passes (search_code or search_repo_map)"),
   args: z.record(z.string(), argMatcherSchema).optional().describe("Arguments checked one by one; arguments not listed are not checked"),
-  argsMatch: z
-    .enum(["partial", "exact"])
-    .default("partial")
-    .describe("partial (default): listed arguments must match; exact: no other arguments may be given"),
+  argsMatch: z.enum(["partial", "exact"]).default("partial").describe("partial (default): listed arguments must match; exact: no other arguments may be given"),
 });
 
 const answerSchema = z.strictObject({
-  contains: z.union([z.string(), z.array(z.string())]).optional().describe("The final answer contains this text (each, if a list)"),
+  contains: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("The final answer contains this text (each, if a list)"),
   regex: z.string().optional().describe("The final answer matches this regular expression"),
 });
 
@@ -66,7 +66,11 @@ export const modeSchema = z.enum(["native", "text"]);
 export const matrixSchema = z.strictObject({
   models: z.array(z.string().min(1)).min(1).default(["offline"]).describe("Models from settings llms"),
   modes: z.array(modeSchema).min(1).default(["native"]).describe("Tool modes"),
-  protocols: z.array(z.enum(["json", "action"])).min(1).optional().describe("Text protocols for text mode (default: settings chat.textProtocol)"),
+  protocols: z
+    .array(z.enum(["json", "action"]))
+    .min(1)
+    .optional()
+    .describe("Text protocols for text mode (default: settings chat.textProtocol)"),
   trials: z.number().int().positive().max(1000).default(1).describe("Trials per case and cell"),
 });
 

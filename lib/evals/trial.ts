@@ -54,7 +54,10 @@ export function observe(message: UIMessage | undefined): TrialObservation {
   return { calls: made, answer, steps };
 }
 
-export type TurnBase = Omit<ChatTurn, "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants">;
+export type TurnBase = Omit<
+  ChatTurn,
+  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants"
+>;
 
 export interface TrialInput {
   evalCase: EvalCase;

@@ -15,7 +15,7 @@ export function registryOf(definitions: ToolDefinition[]): Registry {
     summary: tool.description.split("\n")[0] ?? "",
     readonly: tool.readonly ?? true,
     requiresConfirmation: tool.confirm !== undefined,
-    inputSchema: z.toJSONSchema(tool.input as z.ZodType) as RegisteredTool["inputSchema"],
+    inputSchema: z.toJSONSchema(tool.input as z.ZodType),
     enabled: true,
     resolve: () => tool,
   }));
