@@ -7,6 +7,8 @@ export interface MadeCall {
   input: unknown;
   /** executed | not-admitted | denied | error | pending */
   outcome: string;
+  /** Who answered a confirming call: "eval" (the case's approve / deny) or "unsupervised" (notAdmitted). */
+  decidedBy?: string;
   output?: string;
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createModelResolver } from "@/lib/chat/models";
+import { cellView } from "@/lib/artifacts/view/view-model";
 import { compareMatrices, discoverRuns, readEnvFile, readMatrixFile, readRunEntry, summarizeRun } from "@/lib/artifacts";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
 import { registryOf } from "@/lib/testing/eval-registry";
@@ -60,7 +61,9 @@ describe("the eval runner", () => {
       );
       expect(fs.existsSync(marker)).toBe(false);
       expect(result.trials.map((t) => t.verdict)).toEqual(["pass", "pass"]);
-      expect(result.trials[0]?.calls[0]?.outcome).toBe(policy === "deny" ? "denied" : "not-admitted");
+      expect(result.trials[0]?.calls[0]).toMatchObject(
+        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not-admitted", decidedBy: "unsupervised" },
+      );
     } finally {
       fs.rmSync(marker, { force: true });
     }
@@ -74,7 +77,7 @@ describe("the eval runner", () => {
         [markerTool(marker)],
       );
       expect(fs.readFileSync(marker, "utf8")).toBe("ran");
-      expect(result.trials[0]).toMatchObject({ verdict: "pass", calls: [{ tool: "touch_marker", outcome: "executed" }] });
+      expect(result.trials[0]).toMatchObject({ verdict: "pass", calls: [{ tool: "touch_marker", outcome: "executed", decidedBy: "eval" }] });
     } finally {
       fs.rmSync(marker, { force: true });
     }
@@ -208,6 +211,11 @@ cases:
       { case: "wrong", trial: 2, verdict: "fail", reason: "called echo_text instead of other_tool", chat_id: null },
     ]);
     expect(matrix.data.cells[0]?.p90_step_time_ms).toBeGreaterThan(0);
+
+    expect(cellView(matrix.data.cells[0]!, matrix.data.header.baseline_cell).failingCases).toEqual([
+      { case: "wrong", trial: 1, verdict: "fail", reason: "called echo_text instead of other_tool", chatId: null },
+      { case: "wrong", trial: 2, verdict: "fail", reason: "called echo_text instead of other_tool", chatId: null },
+    ]);
 
     const env = readEnvFile(path.join(runDir, "env.json"));
     if (!env.ok) throw new Error(env.error);

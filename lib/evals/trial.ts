@@ -48,7 +48,13 @@ export function observe(message: UIMessage | undefined): TrialObservation {
                 ? "denied"
                 : "pending";
       const output = part.state === "output-available" ? String(part.output) : part.state === "output-error" ? part.errorText : undefined;
-      made.push({ tool: toolNameOf(part), input: part.input, outcome, ...(output !== undefined ? { output } : {}) });
+      made.push({
+        tool: toolNameOf(part),
+        input: part.input,
+        outcome,
+        ...(decision ? { decidedBy: decision.by } : {}),
+        ...(output !== undefined ? { output } : {}),
+      });
     }
   }
   return { calls: made, answer, steps };
