@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { createModelResolver } from "@/lib/chat/models";
 import { loadRegistry } from "@/lib/server/runtime/registry";
-import { toolroomPackage } from "@/lib/server/tools-page/package-info";
+import { dependencyVersion, toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { runsRootOf } from "@/lib/settings";
 import { maskSecrets } from "@/lib/settings/mask";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
@@ -24,19 +23,11 @@ export function suiteSettings(settings: Settings, loaded: LoadedSuite): Settings
   return settingsSchema.parse({ ...settings, tools, plugins: { ...settings.plugins, paths: [...settings.plugins.paths, ...paths] } });
 }
 
-function packageVersion(name: string): string | null {
-  try {
-    return (createRequire(import.meta.url)(`${name}/package.json`) as { version?: string }).version ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function envFacts(settings: Settings, models: string[]): EnvFacts {
   const resolver = createModelResolver(settings);
   const providerVersions: Record<string, string> = {};
   for (const name of PROVIDER_PACKAGES) {
-    const version = packageVersion(name);
+    const version = dependencyVersion(name);
     if (version) providerVersions[name] = version;
   }
   return {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { z } from "zod";
 
 /**
@@ -103,6 +102,3 @@ export function suiteJsonSchema(): Record<string, unknown> {
     title: "Toolroom eval suite",
   };
 }
-
-/** The published schema, beside the example suites (`# yaml-language-server: $schema=./suite.schema.json`). */
-export const SUITE_SCHEMA_FILE = path.resolve(import.meta.dirname, "../../examples/evals/suite.schema.json");

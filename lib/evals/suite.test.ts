@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSuite, parseSuite, SuiteError } from "./suite";
-import { SUITE_SCHEMA_FILE, suiteJsonSchema } from "./suite-schema";
+import { suiteJsonSchema } from "./suite-schema";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples/evals");
 
@@ -85,6 +85,6 @@ cases:
   });
 
   it("publishes a JSON Schema that is up to date with the zod schema (npx tsx scripts/eval-schema.ts)", () => {
-    expect(JSON.parse(fs.readFileSync(SUITE_SCHEMA_FILE, "utf8"))).toEqual(suiteJsonSchema());
+    expect(JSON.parse(fs.readFileSync(path.join(EXAMPLES, "suite.schema.json"), "utf8"))).toEqual(suiteJsonSchema());
   });
 });
