@@ -102,6 +102,7 @@ test("start an eval on /evals, watch it, open the run (a cell per mode), follow 
   // A second run of the same suite, then the two side by side.
   await evals.goto(server.origin);
   await evals.start("demo", "both");
+  await expect(evals.runs).toHaveCount(2);
   await expect(evals.runs.first()).toHaveAttribute("data-state", "done", { timeout: 120_000 });
   const list = new RunsListPage(page);
   await page.goto(`${server.origin}/runs`);

@@ -68,7 +68,8 @@ function cellEntry(cell: EvalCell, trials: TrialRecord[], baselineMean: number |
     exit_status_counts: exit,
     outcome_counts: { completed: passed + failed, ...(errors ? { error: errors } : {}) },
     failure_hints: hints,
-    trial_paths: [],
+    // Every trial (prompt, calls, verdict, chat) is in the run's cases.json.
+    trial_paths: ["cases.json"],
     error: null,
     confound: baselineMean === null ? "(baseline)" : "-",
     resolved_environment: { model: cell.model, mode: cell.mode, protocol: cell.protocol },
