@@ -35,12 +35,22 @@ const echo: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 const registry = registryOf([echo]);
-const suite = parseSuite(`name: bench\ncases:\n  - { name: echo, prompt: "${PROMPT}", expect: { calls: [{ tool: echo_text, args: { text: hello } }] } }\n`, "bench.eval.yaml");
+const suite = parseSuite(
+  `name: bench\ncases:\n  - { name: echo, prompt: "${PROMPT}", expect: { calls: [{ tool: echo_text, args: { text: hello } }] } }\n`,
+  "bench.eval.yaml",
+);
 
 async function bareTurn(): Promise<void> {
   const model = resolver.byName("offline");
   const chatId = `bench-${generateId()}`;
-  const { protocol: _p, ...base } = turnSetup({ settings, resolver, chatId, modelId: "offline/scripted", chatLlm: { type: "ref", ref: "offline" }, isNewConversation: true });
+  const { protocol: _p, ...base } = turnSetup({
+    settings,
+    resolver,
+    chatId,
+    modelId: "offline/scripted",
+    chatLlm: { type: "ref", ref: "offline" },
+    isNewConversation: true,
+  });
   const messages: UIMessage[] = [{ id: generateId(), role: "user", parts: [{ type: "text", text: PROMPT }] }];
   const stream = await runChatTurn({
     ...base,

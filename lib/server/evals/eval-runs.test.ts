@@ -60,7 +60,9 @@ describe("evals on the server", () => {
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect((await queries.listChats()).map((c) => c.id)).not.toContain(chatId);
 
-    const matrix = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "matrix.json"), "utf8")) as { cells: { failing_cases: { chat_id: string }[] }[] };
+    const matrix = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "matrix.json"), "utf8")) as {
+      cells: { failing_cases: { chat_id: string }[] }[];
+    };
     expect(matrix.cells[0]?.failing_cases[0]?.chat_id).toMatch(/^eval-/);
   });
 
