@@ -3,6 +3,7 @@ import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";
+import { registerEval } from "./commands/eval";
 import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerCall(program);
   registerAsk(program);
   registerRuns(program);
+  registerEval(program);
   registerMcp(program);
   return program;
 }

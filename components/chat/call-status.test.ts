@@ -32,6 +32,22 @@ describe("callStatus", () => {
   });
 });
 
+describe("callStatus of an eval trial's chat", () => {
+  it("says the eval case decided, not a grant or an unsupervised chat", () => {
+    const auto = { id: "a", isAutomatic: true };
+    expect(
+      callStatus(part({ state: "output-denied", approval: { ...auto, approved: false, reason: "Not run…" } }), {
+        decision: { by: "eval", decision: "denied", reason: "denied by the eval case", at },
+      }),
+    ).toEqual({ tone: "denied", label: "denied by the eval case" });
+    expect(
+      callStatus(part({ state: "output-available", output: "ok", approval: { ...auto, approved: true } }), {
+        decision: { by: "eval", decision: "approved", reason: "approved by the eval case", at },
+      }),
+    ).toEqual({ tone: "done", label: "done · approved by the eval case" });
+  });
+});
+
 describe("pendingCalls", () => {
   it("lists calls waiting for a human in order, skipping automatic ones", () => {
     const messages = [

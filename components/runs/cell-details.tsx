@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ms, pct } from "./format";
 import { NotRecorded } from "./section";
 import type { CellView } from "./types";
@@ -70,6 +71,30 @@ export function CellDetails({ cell }: { cell: CellView }) {
             </ul>
           )}
         </Row>
+        {cell.failingCases ? (
+          <Row label="failing cases">
+            {cell.failingCases.length === 0 ? (
+              <span className="text-muted">none</span>
+            ) : (
+              <ul data-testid="cell-failing-cases" className="max-h-40 space-y-0.5 overflow-auto">
+                {cell.failingCases.map((f) => (
+                  <li key={`${f.case}#${f.trial}`} className="font-mono">
+                    {f.chatId ? (
+                      <Link href={`/chat/${f.chatId}`} className="text-accent hover:underline">
+                        {f.case} #{f.trial ?? "?"}
+                      </Link>
+                    ) : (
+                      <span>
+                        {f.case} #{f.trial ?? "?"}
+                      </span>
+                    )}
+                    {f.reason ? <span className="text-muted"> — {f.reason}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+        ) : null}
         <Row label="trial results">
           {cell.trialPaths === null ? (
             <NotRecorded />

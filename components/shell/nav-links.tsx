@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/chat", label: "Chat" },
   { href: "/tools", label: "Tools" },
   { href: "/runs", label: "Runs" },
+  { href: "/evals", label: "Evals" },
   { href: "/settings", label: "Settings" },
 ] as const;
 

@@ -72,6 +72,8 @@ export interface ChatTurn {
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
   describeError?: (error: unknown) => string;
   generateMessageId?: () => string;
+  /** Answers a confirming call without a person (an eval case's confirm policy); undefined leaves it to the rules below. */
+  autoDecide?(call: { tool: RegisteredTool; input: unknown }): { decision: "approved" | "denied"; reason: string } | undefined;
 }
 
 /**
@@ -139,6 +141,14 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     const entry = definitions.get(toolName);
     if (!entry || !(await needsConfirmation(entry.tool, input, entry.ctx))) return "not-applicable";
     const at = new Date().toISOString();
+    const auto = turn.autoDecide?.({ tool: entry.registered, input });
+    if (auto) {
+      const decision: Decision = { by: "eval", decision: auto.decision, reason: auto.reason, at };
+      const text = auto.decision === "denied" ? notAdmittedText(entry.tool, input, { kind: "denied", reason: auto.reason }) : undefined;
+      metadata = withCallMeta(metadata, toolCallId, { sourcePackage: entry.registered.sourcePackage, decision });
+      await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision, text });
+      return text === undefined ? { type: "approved", reason: auto.reason } : { type: "denied", reason: text };
+    }
     if (!turn.supervised) {
       const text = notAdmittedText(entry.tool, input, { kind: "unsupervised" });
       const decision: Decision = { by: "unsupervised", decision: "not-admitted", at };

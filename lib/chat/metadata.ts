@@ -1,6 +1,6 @@
 /** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
 export interface Decision {
-  by: "user" | "grant" | "timeout" | "unsupervised";
+  by: "user" | "grant" | "timeout" | "unsupervised" | "eval";
   decision: "approved" | "denied" | "timed-out" | "not-admitted";
   reason?: string;
   at: string;

@@ -32,8 +32,9 @@ function toChat(row: ChatRow): ChatRecord {
   return { ...row, toolMode: row.toolMode === "text" ? "text" : "native", textProtocol };
 }
 
+/** The people's chats: eval trials are stored as chats too (origin "eval"), and are left out here. */
 export async function listChats(): Promise<ChatRecord[]> {
-  return (await db().chat.findMany({ orderBy: { updatedAt: "desc" } })).map(toChat);
+  return (await db().chat.findMany({ where: { origin: "chat" }, orderBy: { updatedAt: "desc" } })).map(toChat);
 }
 
 export async function getChat(id: string): Promise<ChatRecord | null> {
@@ -42,7 +43,7 @@ export async function getChat(id: string): Promise<ChatRecord | null> {
 }
 
 export async function createChat(
-  data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">>,
+  data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" },
 ): Promise<ChatRecord> {
   return toChat(await db().chat.create({ data }));
 }

@@ -43,6 +43,15 @@ export interface Hint {
   count: number | null;
 }
 
+/** An eval cell's failing trial (matrix `failing_cases`, written by `toolroom eval`), with its stored chat. */
+export interface FailingCase {
+  case: string;
+  trial: number | null;
+  verdict: string | null;
+  reason: string | null;
+  chatId: string | null;
+}
+
 /** A matrix cell as the run page shows it; `null` always means "not recorded", never 0. */
 export interface CellView {
   index: number;
@@ -70,6 +79,8 @@ export interface CellView {
   confound: string | null;
   baseline: boolean;
   failedCell: boolean;
+  /** Eval runs only: the failing trials, each linking to its chat. */
+  failingCases?: FailingCase[];
 }
 
 export interface MatrixView {

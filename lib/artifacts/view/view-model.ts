@@ -20,7 +20,7 @@ import {
   summarizeRun,
 } from "../index";
 import { packCells } from "./pack-cells";
-import type { CellView, CompareView, EnvView, Fact, MatrixView, RunRow, RunView, SanitizerView } from "./types";
+import type { CellView, CompareView, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
 export function runRow(s: RunSummary): RunRow {
   return {
@@ -70,7 +70,27 @@ export function cellView(c: MatrixCell, baselineName: string | null): CellView {
     // The producer marks the baseline by name and by confound "(baseline)"; either is enough.
     baseline: (baselineName !== null && name === baselineName) || c.confound === "(baseline)",
     failedCell: isFailedCell(c),
+    ...(Array.isArray(c.extra.failing_cases) ? { failingCases: failingCases(c.extra.failing_cases) } : {}),
   };
+}
+
+/** `failing_cases` as recorded, each field checked: a hand-edited matrix must not break the page. */
+function failingCases(raw: unknown[]): FailingCase[] {
+  const text = (v: unknown) => (typeof v === "string" ? v : null);
+  return raw.flatMap((r) => {
+    if (typeof r !== "object" || r === null || typeof (r as { case?: unknown }).case !== "string") return [];
+    const o = r as Record<string, unknown>;
+    const chatId = text(o.chat_id);
+    return [
+      {
+        case: o.case as string,
+        trial: typeof o.trial === "number" ? o.trial : null,
+        verdict: text(o.verdict),
+        reason: text(o.reason),
+        chatId: chatId !== null && /^[A-Za-z0-9_-]{1,64}$/.test(chatId) ? chatId : null,
+      },
+    ];
+  });
 }
 
 export function matrixView(m: Matrix): MatrixView {

@@ -24,6 +24,11 @@ function installDir(): string {
   }
 }
 
+/** An installed dependency's version (from Toolroom's node_modules), or null when it is not there. */
+export function dependencyVersion(name: string, dir = installDir()): string | null {
+  return readPackage(path.join(dir, "node_modules", name))?.version ?? null;
+}
+
 /** Toolroom's own name and version: the source package of every built-in. */
 export function toolroomPackage(dir = installDir()): { name: string; version: string; dir: string } {
   return { name: "toolroom", version: readPackage(dir)?.version ?? "0.0.0", dir };

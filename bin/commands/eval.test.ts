@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runToolroom } from "@/lib/testing/cli";
+
+const REPO = path.resolve(import.meta.dirname, "../..");
+const SUITE = path.join(REPO, "examples/evals/builtins.eval.yaml");
+
+let root: string;
+let config: string;
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-cli-eval-"));
+  config = path.join(root, "settings.yaml");
+  // The example suite reads this repository's files (README.md, lib/); results go to the temp folder.
+  fs.writeFileSync(config, `sourceRoot: ${REPO}\nrunsRoot: ${path.join(root, "runs")}\n`);
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("toolroom eval", () => {
+  it("runs the example suite offline in both modes: progress, the table, a run folder, exit 0", async () => {
+    const run = await runToolroom(["--config", config, "eval", SUITE, "--modes", "native,text"], root);
+    expect(run.stderr).toMatch(/^\[1\/56\] pass /m);
+    expect(run.stderr).toMatch(/^\[56\/56\] /m);
+    expect(run.stdout).toMatch(/^CELL\s+TRIALS\s+PASSED\s+FAILED\s+ERRORS\s+PASS\s+P50 MS\s+TOP MISMATCH$/m);
+    expect(run.stdout).toMatch(/^offline · native\s+28\s+28\s+0\s+0\s+100\.0%/m);
+    expect(run.stdout).toMatch(/^offline · text\s+28\s+28\s+0\s+0\s+100\.0%/m);
+    expect(run.stdout).toContain("56/56 passed (100.0%)");
+    expect(run.code).toBe(0);
+    const runs = fs.readdirSync(path.join(root, "runs/evals/builtins"));
+    expect(runs).toHaveLength(1);
+    expect(fs.readdirSync(path.join(root, "runs/evals/builtins", runs[0]!)).sort()).toEqual(["cases.json", "env.json", "matrix.json"]);
+  }, 120_000);
+
+  it("exits 1 when the pass rate is below --min-pass, and prints JSON with --json", async () => {
+    const run = await runToolroom(["--config", config, "eval", SUITE, "--trials", "1", "--modes", "native", "--min-pass", "1.01", "--json"], root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("toolroom: pass rate 100.0% is below --min-pass 101.0%.");
+    const summary = JSON.parse(run.stdout) as { suite: string; passed: number; total: number; cells: { name: string }[] };
+    expect(summary).toMatchObject({ suite: "builtins", passed: 14, total: 14, cells: [{ name: "offline · native" }] });
+  }, 120_000);
+
+  it("exits 2 naming the file, the case and the key of a broken suite", async () => {
+    const broken = path.join(root, "broken.eval.yaml");
+    fs.writeFileSync(broken, "name: b\ncases:\n  - name: one\n    prompt: hi\n    confirm: sometimes\n");
+    const run = await runToolroom(["--config", config, "eval", broken], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`${broken.replace(/[.]/g, "\\.")}: case 1 "one", key confirm: `));
+  }, 60_000);
+});

@@ -1,0 +1,120 @@
+"use client";
+
+import { Play } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { EvalRunRow } from "./eval-run-row";
+import { useEvals, type EvalsResponse, type SuiteListing } from "./use-evals";
+
+const MODE_CHOICES: { id: string; label: string; modes?: ("native" | "text")[] }[] = [
+  { id: "suite", label: "as in the suite" },
+  { id: "native", label: "native", modes: ["native"] },
+  { id: "text", label: "text", modes: ["text"] },
+  { id: "both", label: "native + text", modes: ["native", "text"] },
+];
+
+function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: (modes?: ("native" | "text")[]) => void; starting: boolean }) {
+  const [choice, setChoice] = useState("suite");
+  const modes = MODE_CHOICES.find((c) => c.id === choice)?.modes;
+  return (
+    <TableRow data-testid="eval-suite" data-suite={suite.name ?? suite.label}>
+      <TableCell className="font-mono">{suite.name ?? "–"}</TableCell>
+      <TableCell className="font-mono text-xs text-muted">{suite.label}</TableCell>
+      <TableCell numeric>{suite.cases ?? "–"}</TableCell>
+      <TableCell className="font-mono text-xs">{suite.error ? "–" : `${suite.models.join(", ")} × ${suite.modes.join(", ")} × ${suite.trials}`}</TableCell>
+      <TableCell>
+        {suite.error ? (
+          <p className="max-w-md font-mono text-xs whitespace-pre-wrap text-denied" data-testid="eval-suite-error">
+            {suite.error}
+          </p>
+        ) : (
+          <div className="flex items-center justify-end gap-2">
+            <label className="sr-only" htmlFor={`modes-${suite.key}`}>
+              Tool modes for {suite.name}
+            </label>
+            <select
+              id={`modes-${suite.key}`}
+              data-testid="eval-modes"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              className="h-7 rounded-md border border-border bg-panel px-1.5 text-xs"
+            >
+              {MODE_CHOICES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting} onClick={() => onStart(modes)}>
+              <Play className="size-3.5" aria-hidden /> Run
+            </Button>
+          </div>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The /evals page: suites to start, and this server's evals with live progress and links to their runs. */
+export function EvalsView({ initial }: { initial: EvalsResponse }) {
+  const { data, start } = useEvals(initial);
+  return (
+    <div className="space-y-6 p-6">
+      <section className="space-y-2" aria-labelledby="suites-heading">
+        <h2 id="suites-heading" className="text-sm font-medium">
+          Suites
+        </h2>
+        {data.suites.length === 0 ? (
+          <EmptyState title="No eval suites found" testId="evals-empty">
+            Add a <code className="font-mono">*.eval.yaml</code> file to the source root (see{" "}
+            <code className="font-mono">examples/evals/builtins.eval.yaml</code>
+            ), or run one with <code className="font-mono">toolroom eval FILE</code>.
+          </EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-md border border-border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Suite</TableHead>
+                  <TableHead>File</TableHead>
+                  <TableHead numeric>Cases</TableHead>
+                  <TableHead>Matrix (models × modes × trials)</TableHead>
+                  <TableHead className="text-right">Start</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.suites.map((s) => (
+                  <SuiteRow key={s.key} suite={s} starting={start.isPending} onStart={(modes) => start.mutate({ suite: s.key, ...(modes ? { modes } : {}) })} />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        {start.error ? (
+          <p role="alert" className="text-sm text-denied" data-testid="eval-start-error">
+            Could not start the eval: {start.error.message}
+          </p>
+        ) : null}
+      </section>
+      <section className="space-y-2" aria-labelledby="evals-heading">
+        <h2 id="evals-heading" className="text-sm font-medium">
+          Evals on this server
+        </h2>
+        {data.runs.length === 0 ? (
+          <p className="text-sm text-muted" data-testid="eval-runs-empty">
+            None yet. Press Run on a suite: it runs here in the background, and its results become a run under{" "}
+            <code className="font-mono">runsRoot/evals/&lt;suite&gt;/</code> in Runs.
+          </p>
+        ) : (
+          <ul className="space-y-2" data-testid="eval-runs">
+            {data.runs.map((r) => (
+              <EvalRunRow key={r.id} run={r} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

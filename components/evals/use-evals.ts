@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/query-keys";
+import type { EvalRunStatus } from "@/lib/server/evals/eval-runs";
+import type { SuiteListing } from "@/lib/server/evals/suites";
+
+export type { EvalRunStatus, SuiteListing };
+
+export interface EvalsResponse {
+  suites: SuiteListing[];
+  runs: EvalRunStatus[];
+}
+
+export interface StartEval {
+  suite: string;
+  modes?: ("native" | "text")[];
+  trials?: number;
+}
+
+/** How often the page asks while an eval runs; idle, it does not poll at all. */
+const POLL_MS = 700;
+
+/** Suites and evals from GET /api/evals, polled while one runs; `start` posts a new one. */
+export function useEvals(initial: EvalsResponse) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.evals.all,
+    queryFn: () => fetchJson<EvalsResponse>("/api/evals"),
+    initialData: initial,
+    refetchInterval: (q) => (q.state.data?.runs.some((r) => r.state === "running") ? POLL_MS : false),
+  });
+  const start = useMutation({
+    mutationFn: (body: StartEval) => fetchJson<{ run: EvalRunStatus }>("/api/evals", { method: "POST", json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.evals.all }),
+  });
+  return { ...query, start };
+}

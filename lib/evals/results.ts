@@ -1,0 +1,171 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { EvalCell, EvalRunResult, TrialRecord } from "./runner";
+import { mean, percentile, round, std } from "./stats";
+
+/** How many failure hints a cell lists (the most frequent first). */
+const TOP_HINTS = 5;
+/** How many failing trials a cell names with their chats. */
+const FAILING_LISTED = 50;
+
+export interface SuiteFacts {
+  name: string;
+  file: string;
+  text: string;
+}
+
+export interface EnvFacts {
+  models: Record<string, { provider: string; modelId: string }>;
+  providerVersions: Record<string, string>;
+  settingsHash: string;
+  toolroomVersion: string;
+}
+
+/** `2026-11-30T22-11-18`: the triage layout's run folder, so the runs browser reads its time from the path. */
+export function runStamp(at: Date): string {
+  return at.toISOString().slice(0, 19).replace(/:/g, "-");
+}
+
+function cellEntry(cell: EvalCell, trials: TrialRecord[], baselineMean: number | null) {
+  const mine = trials.filter((t) => t.cell === cell.name);
+  const passed = mine.filter((t) => t.verdict === "pass").length;
+  const failed = mine.filter((t) => t.verdict === "fail").length;
+  const errors = mine.filter((t) => t.verdict === "error").length;
+  const times = mine.map((t) => t.latency_ms).sort((a, b) => a - b);
+  const counts = new Map<string, number>();
+  for (const t of mine) for (const r of new Set(t.reasons)) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const hints = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_HINTS);
+  const m = mean(times);
+  const exit: Record<string, number> = {};
+  if (passed) exit.ok = passed;
+  if (failed) exit.mismatch = failed;
+  if (errors) exit.error = errors;
+  return {
+    name: cell.name,
+    mitigations: [cell.mode, ...(cell.protocol && cell.mode === "text" ? [cell.protocol] : [])],
+    environment: cell.model,
+    extra_env: {},
+    resolved_env_vars: {},
+    trials: mine.length,
+    passed_count: passed,
+    failed_count: failed,
+    error_count: errors,
+    failure_rate: mine.length ? round(failed / mine.length, 4) : 0,
+    error_rate: mine.length ? round(errors / mine.length, 4) : 0,
+    unreliable: false,
+    mean_step_time_ms: round(m) ?? 0,
+    std_step_time_ms: round(std(times)) ?? 0,
+    min_step_time_ms: times[0] ?? 0,
+    max_step_time_ms: times.at(-1) ?? 0,
+    p50_step_time_ms: percentile(times, 50) ?? 0,
+    p90_step_time_ms: percentile(times, 90) ?? 0,
+    p99_step_time_ms: percentile(times, 99) ?? 0,
+    mean_wall_clock_sec: round(m === null ? 0 : m / 1000, 4),
+    step_times_ms: mine.map((t) => t.latency_ms),
+    step_time_source: "eval_trial_latency",
+    step_time_ratio: baselineMean && m !== null ? round(m / baselineMean, 4) : null,
+    exit_status_counts: exit,
+    outcome_counts: { completed: passed + failed, ...(errors ? { error: errors } : {}) },
+    failure_hints: hints,
+    // Every trial (prompt, calls, verdict, chat) is in the run's cases.json.
+    trial_paths: ["cases.json"],
+    error: null,
+    confound: baselineMean === null ? "(baseline)" : "-",
+    resolved_environment: { model: cell.model, mode: cell.mode, protocol: cell.protocol },
+    // Eval-only: the failing trials with their stored chats, for the cell's details.
+    failing_cases: mine
+      .filter((t) => t.verdict !== "pass")
+      .slice(0, FAILING_LISTED)
+      .map((t) => ({ case: t.case, trial: t.trial, verdict: t.verdict, reason: t.reason, chat_id: t.chat_id })),
+  };
+}
+
+/** matrix.json in the AORTA shape: one cell per model × mode (× protocol), latencies in the step-time fields. */
+export function matrixJson(suite: SuiteFacts, run: EvalRunResult) {
+  const baseline = run.cells[0];
+  const baselineTimes = run.trials.filter((t) => t.cell === baseline?.name).map((t) => t.latency_ms);
+  const baselineMean = mean(baselineTimes);
+  return {
+    schema_version: 1,
+    workload: suite.name,
+    ticket: "evals",
+    trials_per_cell: run.trials.length / Math.max(1, run.cells.length),
+    steps_per_trial: 1,
+    run_timestamp: run.startedAt.toISOString(),
+    baseline_cell: baseline?.name ?? null,
+    confound: { threshold: null, baseline_cell_configured: null },
+    stop_after: null,
+    warnings: [],
+    recipe_source: { path: suite.file, sha256: crypto.createHash("sha256").update(suite.text).digest("hex") },
+    producer: "toolroom eval",
+    cells: run.cells.map((cell, i) => cellEntry(cell, run.trials, i === 0 ? null : baselineMean)),
+  };
+}
+
+/** env.json as an environment snapshot the runs browser reads: the models and versions behind the numbers. */
+export function envJson(env: EnvFacts, run: EvalRunResult) {
+  return {
+    schema_version: "1.0",
+    captured_at: run.startedAt.toISOString(),
+    partial: false,
+    partial_reasons: [],
+    system_health: null,
+    rocm: null,
+    runtime_context: "toolroom eval",
+    toolroom: { version: env.toolroomVersion, settings_sha256: env.settingsHash },
+    models: env.models,
+    provider_versions: env.providerVersions,
+    node_version: process.version,
+    duration_sec: round((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000, 3),
+  };
+}
+
+/** Writes `runsRoot/evals/<suite>/<timestamp>/` and returns that folder. */
+export function writeEvalRun(runsRoot: string, suite: SuiteFacts, env: EnvFacts, run: EvalRunResult): string {
+  const base = path.join(runsRoot, "evals", suite.name, runStamp(run.startedAt));
+  let dir = base;
+  // Two runs started in the same second: the triage layout's "-N" suffix.
+  for (let n = 2; fs.existsSync(dir); n++) dir = `${base}-${n}`;
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (name: string, value: unknown) => fs.writeFileSync(path.join(dir, name), `${JSON.stringify(value, null, 2)}\n`);
+  write("matrix.json", matrixJson(suite, run));
+  write("cases.json", { suite: suite.name, trials: run.trials });
+  write("env.json", envJson(env, run));
+  return dir;
+}
+
+export interface CellSummary {
+  name: string;
+  trials: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  passRate: number;
+  p50Ms: number | null;
+  topReason: string | null;
+}
+
+export function summarize(run: EvalRunResult): { cells: CellSummary[]; passed: number; total: number; passRate: number } {
+  const cells = run.cells.map((cell) => {
+    const mine = run.trials.filter((t) => t.cell === cell.name);
+    const passed = mine.filter((t) => t.verdict === "pass").length;
+    const reasons = new Map<string, number>();
+    for (const t of mine) if (t.reason) reasons.set(t.reason, (reasons.get(t.reason) ?? 0) + 1);
+    return {
+      name: cell.name,
+      trials: mine.length,
+      passed,
+      failed: mine.filter((t) => t.verdict === "fail").length,
+      errors: mine.filter((t) => t.verdict === "error").length,
+      passRate: mine.length ? passed / mine.length : 0,
+      p50Ms: percentile(
+        mine.map((t) => t.latency_ms).sort((a, b) => a - b),
+        50,
+      ),
+      topReason: [...reasons].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null,
+    };
+  });
+  const passed = run.trials.filter((t) => t.verdict === "pass").length;
+  return { cells, passed, total: run.trials.length, passRate: run.trials.length ? passed / run.trials.length : 0 };
+}

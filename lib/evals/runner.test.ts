@@ -1,0 +1,239 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createModelResolver } from "@/lib/chat/models";
+import { cellView } from "@/lib/artifacts/view/view-model";
+import { compareMatrices, discoverRuns, readEnvFile, readMatrixFile, readRunEntry, summarizeRun } from "@/lib/artifacts";
+import { settingsSchema, type Settings } from "@/lib/settings/schema";
+import { registryOf } from "@/lib/testing/eval-registry";
+import { startFakeOpenAI } from "@/lib/testing/openai-server";
+import type { ToolDefinition } from "@/lib/tools/types";
+import { writeEvalRun } from "./results";
+import { runEval } from "./runner";
+import { parseSuite } from "./suite";
+
+let dir: string;
+let settings: Settings;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-evals-"));
+  settings = settingsSchema.parse({ sourceRoot: dir, runsRoot: path.join(dir, "runs") });
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A confirming tool whose only effect is a marker file: its existence says the tool executed. */
+function markerTool(marker: string): ToolDefinition {
+  return {
+    name: "touch_marker",
+    description: "Create the marker file.\n\nArgs: label — any text.",
+    input: z.object({ label: z.string() }),
+    readonly: false,
+    confirm: { evaluate: () => true, notAdmitted: (_input, why) => `Not run: ${why.kind}` },
+    execute: async () => {
+      fs.writeFileSync(marker, "ran");
+      return "marker written";
+    },
+  };
+}
+
+const echoTool: ToolDefinition = {
+  name: "echo_text",
+  description: "Echo the text back.\n\nArgs: text — anything.",
+  input: z.object({ text: z.string() }),
+  execute: async ({ text }: { text: string }) => `echo: ${text}`,
+};
+
+async function run(yaml: string, tools: ToolDefinition[], choice: { modes?: ("native" | "text")[] } = {}) {
+  return runEval({ suite: parseSuite(yaml, "t.eval.yaml"), settings, registry: registryOf(tools), resolver: createModelResolver(settings), ...choice });
+}
+
+describe("the eval runner", () => {
+  it.each(["notAdmitted", "deny", "(default)"])("never executes a confirming tool when the case says %s", async (policy) => {
+    const marker = path.join(os.tmpdir(), `toolroom-eval-marker-${crypto.randomUUID()}`);
+    const confirm = policy === "(default)" ? "" : `\n    confirm: ${policy}`;
+    try {
+      const result = await run(
+        `name: m\nmatrix: { modes: [native, text] }\ncases:\n  - name: c\n    prompt: 'touch_marker {"label": "x"}'${confirm}\n    expect: { calls: [{ tool: touch_marker }] }\n`,
+        [markerTool(marker)],
+      );
+      expect(fs.existsSync(marker)).toBe(false);
+      expect(result.trials.map((t) => t.verdict)).toEqual(["pass", "pass"]);
+      expect(result.trials[0]?.calls[0]).toMatchObject(
+        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not-admitted", decidedBy: "unsupervised" },
+      );
+    } finally {
+      fs.rmSync(marker, { force: true });
+    }
+  });
+
+  it("executes a confirming tool when the case approves it, recording the eval's decision", async () => {
+    const marker = path.join(os.tmpdir(), `toolroom-eval-marker-${crypto.randomUUID()}`);
+    try {
+      const result = await run(
+        `name: m\ncases:\n  - name: c\n    prompt: 'touch_marker {"label": "x"}'\n    confirm: approve\n    expect: { calls: [{ tool: touch_marker }], answer: { contains: marker written } }\n`,
+        [markerTool(marker)],
+      );
+      expect(fs.readFileSync(marker, "utf8")).toBe("ran");
+      expect(result.trials[0]).toMatchObject({ verdict: "pass", calls: [{ tool: "touch_marker", outcome: "executed", decidedBy: "eval" }] });
+    } finally {
+      fs.rmSync(marker, { force: true });
+    }
+  });
+
+  it("answers a mocked tool with its mock, and a mocked confirming tool still asks", async () => {
+    const marker = path.join(os.tmpdir(), `toolroom-eval-marker-${crypto.randomUUID()}`);
+    const result = await run(
+      `name: m
+cases:
+  - name: mocked
+    prompt: echo_text hello
+    mocks: { echo_text: "canned reply" }
+    expect: { answer: { contains: canned reply } }
+  - name: mocked-confirming
+    prompt: 'touch_marker {"label": "x"}'
+    mocks: { touch_marker: "mocked marker" }
+    expect: { answer: { contains: "Not run" } }
+`,
+      [echoTool, markerTool(marker)],
+    );
+    expect(result.trials.map((t) => [t.case, t.verdict, t.reasons])).toEqual([
+      ["mocked", "pass", []],
+      ["mocked-confirming", "pass", []],
+    ]);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it("records failures with reasons, and runs K trials at a time in a stable order", async () => {
+    const result = await runEval({
+      suite: parseSuite(
+        `name: m\nmatrix: { trials: 3 }\ncases:\n  - { name: ok, prompt: echo_text hi, expect: { calls: [{ tool: echo_text, args: { text: hi } }] } }\n  - { name: wrong, prompt: echo_text bye, expect: { calls: [{ tool: echo_text, args: { text: hi } }] } }\n`,
+        "t.eval.yaml",
+      ),
+      settings,
+      registry: registryOf([echoTool]),
+      resolver: createModelResolver(settings),
+      concurrency: 4,
+    });
+    expect(result.trials.map((t) => `${t.case}#${t.trial}:${t.verdict}`)).toEqual([
+      "ok#1:pass",
+      "ok#2:pass",
+      "ok#3:pass",
+      "wrong#1:fail",
+      "wrong#2:fail",
+      "wrong#3:fail",
+    ]);
+    expect(result.trials[3]?.reason).toBe('echo_text called with text "bye", expected "hi"');
+  });
+
+  it("refuses a model the settings do not have before running anything", async () => {
+    await expect(
+      runEval({
+        suite: parseSuite(`name: m\nmatrix: { models: [nope] }\ncases: [{ name: c, prompt: hi }]\n`, "t.eval.yaml"),
+        settings,
+        registry: registryOf([]),
+        resolver: createModelResolver(settings),
+      }),
+    ).rejects.toThrow(/no model named "nope"/);
+  });
+});
+
+describe("a model that gets some cases wrong (the loopback provider)", () => {
+  it("puts it beside the offline model, one cell each, with its mismatch as the reason", async () => {
+    const server = await startFakeOpenAI();
+    try {
+      const call = (name: string, args: object) => ({
+        deltas: [{ tool_calls: [{ index: 0, id: `call-${name}`, type: "function" as const, function: { name, arguments: JSON.stringify(args) } }] }],
+        finish: "tool_calls" as const,
+      });
+      const done = { deltas: [{ content: "Done." }], finish: "stop" as const };
+      // Case "right": echo_text as asked; case "wrong": it picks another tool.
+      server.reply(call("echo_text", { text: "hi" }), done, call("other_tool", {}), done);
+      const loop = settingsSchema.parse({
+        sourceRoot: dir,
+        runsRoot: path.join(dir, "runs"),
+        llms: { offline: { provider: "offline" }, loop: { provider: "openai-compatible", baseURL: server.baseURL, model: "loop-1" } },
+      });
+      const other: ToolDefinition = { ...echoTool, name: "other_tool", description: "Another tool.", input: z.object({}) };
+      const result = await runEval({
+        suite: parseSuite(
+          `name: l\nmatrix: { models: [offline, loop] }\ncases:\n  - { name: right, prompt: echo_text hi, expect: { calls: [{ tool: echo_text }] } }\n  - { name: wrong, prompt: echo_text hi, expect: { calls: [{ tool: echo_text }] } }\n`,
+          "t.eval.yaml",
+        ),
+        settings: loop,
+        registry: registryOf([echoTool, other]),
+        resolver: createModelResolver(loop),
+        concurrency: 1,
+      });
+      expect(result.trials.map((t) => [t.cell, t.case, t.verdict, t.reason])).toEqual([
+        ["offline · native", "right", "pass", null],
+        ["offline · native", "wrong", "pass", null],
+        ["loop · native", "right", "pass", null],
+        ["loop · native", "wrong", "fail", "called other_tool instead of echo_text"],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("eval results as runs", () => {
+  it("writes a run the artifact readers accept: a cell per mode, hints, cases and env", async () => {
+    const yaml = `name: readback
+matrix: { modes: [native, text], trials: 2 }
+cases:
+  - { name: ok, prompt: echo_text hi, expect: { calls: [{ tool: echo_text }] } }
+  - { name: wrong, prompt: echo_text hi, expect: { calls: [{ tool: other_tool }] } }
+`;
+    const result = await run(yaml, [echoTool]);
+    const facts = {
+      models: { offline: { provider: "offline", modelId: "scripted" } },
+      providerVersions: { ai: "7" },
+      settingsHash: "abc",
+      toolroomVersion: "0.1.0",
+    };
+    const runDir = writeEvalRun(settings.runsRoot, { name: "readback", file: "/x/t.eval.yaml", text: yaml }, facts, result);
+    expect(path.relative(settings.runsRoot, runDir)).toMatch(/^evals\/readback\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}$/);
+
+    const matrix = readMatrixFile(path.join(runDir, "matrix.json"));
+    if (!matrix.ok) throw new Error(matrix.error);
+    expect(matrix.data.missingFields).toEqual([]);
+    expect(matrix.data.warnings).toEqual([]);
+    expect(matrix.data.cells.map((c) => [c.name, c.trials, c.passed_count, c.failed_count, c.failure_rate, c.mitigations, c.environment])).toEqual([
+      ["offline · native", 4, 2, 2, 0.5, ["native"], "offline"],
+      ["offline · text", 4, 2, 2, 0.5, ["text", "json"], "offline"],
+    ]);
+    expect(matrix.data.cells[0]?.failure_hints).toEqual([{ text: "called echo_text instead of other_tool", count: 2 }]);
+    expect(matrix.data.cells[0]?.extra.failing_cases).toEqual([
+      { case: "wrong", trial: 1, verdict: "fail", reason: "called echo_text instead of other_tool", chat_id: null },
+      { case: "wrong", trial: 2, verdict: "fail", reason: "called echo_text instead of other_tool", chat_id: null },
+    ]);
+    expect(matrix.data.cells[0]?.p90_step_time_ms).toBeGreaterThan(0);
+
+    expect(cellView(matrix.data.cells[0]!, matrix.data.header.baseline_cell).failingCases).toEqual([
+      { case: "wrong", trial: 1, verdict: "fail", reason: "called echo_text instead of other_tool", chatId: null },
+      { case: "wrong", trial: 2, verdict: "fail", reason: "called echo_text instead of other_tool", chatId: null },
+    ]);
+
+    const env = readEnvFile(path.join(runDir, "env.json"));
+    if (!env.ok) throw new Error(env.error);
+    expect(env.data).toMatchObject({ kind: "probe", missingFields: [], warnings: [] });
+
+    const cases = JSON.parse(fs.readFileSync(path.join(runDir, "cases.json"), "utf8")) as { trials: { case: string; verdict: string; calls: unknown[] }[] };
+    expect(cases.trials).toHaveLength(8);
+    expect(cases.trials[0]).toMatchObject({ case: "ok", verdict: "pass", calls: [{ tool: "echo_text", input: { text: "hi" }, outcome: "executed" }] });
+
+    const entry = discoverRuns(settings.runsRoot).runs.find((r) => r.dir === runDir);
+    if (!entry) throw new Error("the run was not discovered");
+    const summary = summarizeRun(readRunEntry(entry));
+    expect(summary).toMatchObject({ layout: "triage", ticket: "evals", workload: "readback", cellCount: 2, failedCellCount: 2, verdict: "fail", errors: [] });
+
+    const again = writeEvalRun(settings.runsRoot, { name: "readback", file: "/x/t.eval.yaml", text: yaml }, facts, result);
+    expect(again).toBe(`${runDir}-2`);
+    const other = readMatrixFile(path.join(again, "matrix.json"));
+    if (!other.ok) throw new Error(other.error);
+    expect(compareMatrices(matrix.data, other.data).cells.map((c) => c.name)).toEqual(["offline · native", "offline · text"]);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/**
+ * The eval suite file (`*.eval.yaml`). The published JSON Schema (examples/evals/suite.schema.json)
+ * is generated from this schema, so editors complete exactly what the runner accepts.
+ */
+
+/** One argument's expectation: a plain value (equal; objects match partially), a regex, a JSON Schema, or an exact value. */
+export const argMatcherSchema = z.union([
+  z.strictObject({ regex: z.string().describe("The argument, as text, matches this regular expression") }),
+  z.strictObject({ schema: z.record(z.string(), z.unknown()).describe("The argument validates against this JSON Schema") }),
+  z.strictObject({ exact: z.unknown().describe("The argument equals this value exactly (objects and arrays whole)") }),
+  z.unknown().describe("The argument equals this value; an object matches when its listed keys match"),
+]);
+
+export const expectedCallSchema = z.strictObject({
+  tool: z
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+    .describe("The tool called, or a list of tools any one of which passes (search_code or search_repo_map)"),
+  args: z.record(z.string(), argMatcherSchema).optional().describe("Arguments checked one by one; arguments not listed are not checked"),
+  argsMatch: z.enum(["partial", "exact"]).default("partial").describe("partial (default): listed arguments must match; exact: no other arguments may be given"),
+});
+
+const answerSchema = z.strictObject({
+  contains: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("The final answer contains this text (each, if a list)"),
+  regex: z.string().optional().describe("The final answer matches this regular expression"),
+});
+
+export const expectSchema = z.strictObject({
+  calls: z.array(expectedCallSchema).default([]).describe("Calls the model must propose (executed or not)"),
+  ordered: z.boolean().default(false).describe("The calls must be proposed in the order listed"),
+  notCalled: z.array(z.string().min(1)).default([]).describe("Tools the model must not propose"),
+  answer: answerSchema.optional(),
+  maxSteps: z.number().int().positive().optional().describe("At most this many model steps"),
+});
+
+export const confirmPolicySchema = z
+  .enum(["notAdmitted", "approve", "deny"])
+  .describe("How a call of a confirming tool is answered: notAdmitted (default: it never runs), approve, or deny");
+
+const messageSchema = z.strictObject({ role: z.enum(["user", "assistant"]), content: z.string().min(1) });
+
+export const caseSchema = z
+  .strictObject({
+    name: z.string().regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only"),
+    prompt: z.string().min(1).optional().describe("The user's message"),
+    messages: z.array(messageSchema).min(1).optional().describe("A conversation to continue; the last message is the user's"),
+    confirm: confirmPolicySchema.default("notAdmitted"),
+    mocks: z
+      .record(z.string(), z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+      .optional()
+      .describe("Tool name → the output it returns instead of running"),
+    expect: expectSchema.default({ calls: [], ordered: false, notCalled: [] }),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.prompt === undefined) === (c.messages === undefined)) ctx.addIssue({ code: "custom", message: "give either prompt or messages", path: ["prompt"] });
+    if (c.messages && c.messages.at(-1)?.role !== "user") ctx.addIssue({ code: "custom", message: "the last message must be the user's", path: ["messages"] });
+  });
+
+export const modeSchema = z.enum(["native", "text"]);
+
+export const matrixSchema = z.strictObject({
+  models: z.array(z.string().min(1)).min(1).default(["offline"]).describe("Models from settings llms"),
+  modes: z.array(modeSchema).min(1).default(["native"]).describe("Tool modes"),
+  protocols: z
+    .array(z.enum(["json", "action"]))
+    .min(1)
+    .optional()
+    .describe("Text protocols for text mode (default: settings chat.textProtocol)"),
+  trials: z.number().int().positive().max(1000).default(1).describe("Trials per case and cell"),
+});
+
+export const suiteSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only"),
+  description: z.string().optional(),
+  matrix: matrixSchema.default({ models: ["offline"], modes: ["native"], trials: 1 }),
+  settings: z
+    .strictObject({
+      tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+      plugins: z.strictObject({ paths: z.array(z.string()) }).optional(),
+    })
+    .optional()
+    .describe("Settings for this suite's runs over the usual ones: tool sections and plugin paths (relative to the suite file)"),
+  cases: z.array(caseSchema).min(1),
+});
+
+export type Suite = z.infer<typeof suiteSchema>;
+export type EvalCase = z.infer<typeof caseSchema>;
+export type Expectation = z.infer<typeof expectSchema>;
+export type ExpectedCall = z.infer<typeof expectedCallSchema>;
+export type ConfirmPolicy = z.infer<typeof confirmPolicySchema>;
+export type ToolMode = z.infer<typeof modeSchema>;
+
+/** The JSON Schema editors read: the input side (defaults optional). */
+export function suiteJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(suiteSchema, { io: "input", unrepresentable: "any" }),
+    title: "Toolroom eval suite",
+  };
+}

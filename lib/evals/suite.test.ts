@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSuite, parseSuite, SuiteError } from "./suite";
+import { suiteJsonSchema } from "./suite-schema";
+
+const EXAMPLES = path.resolve(import.meta.dirname, "../../examples/evals");
+
+function errorOf(text: string): string {
+  try {
+    parseSuite(text, "my.eval.yaml");
+  } catch (error) {
+    expect(error).toBeInstanceOf(SuiteError);
+    return (error as Error).message;
+  }
+  throw new Error("the suite was accepted");
+}
+
+describe("suite files", () => {
+  it("reads the issue's minimal format, with defaults", () => {
+    const suite = parseSuite(
+      `name: builtins
+matrix: { models: [offline], modes: [native, text], trials: 2 }
+cases:
+  - name: list-sub
+    prompt: "list files in sub"
+    expect:
+      calls: [{ tool: list_files, args: { path: sub } }]
+      notCalled: [run_terminal_command]
+  - name: reset-asks
+    prompt: 'reset_xgmi_link_stats {"node":"n1"}'
+    confirm: notAdmitted
+    expect: { calls: [{ tool: reset_xgmi_link_stats }] }
+  - name: bare
+    prompt: hello
+`,
+      "s.eval.yaml",
+    );
+    expect(suite.matrix).toEqual({ models: ["offline"], modes: ["native", "text"], trials: 2 });
+    expect(suite.cases[0]?.confirm).toBe("notAdmitted");
+    expect(suite.cases[0]?.expect.calls[0]).toEqual({ tool: "list_files", args: { path: "sub" }, argsMatch: "partial" });
+    expect(suite.cases[2]?.expect).toEqual({ calls: [], ordered: false, notCalled: [] });
+  });
+
+  it("names the file, the case and the key of a wrong value", () => {
+    const message = errorOf(`name: s
+cases:
+  - name: first
+    prompt: hi
+  - name: second
+    prompt: hi
+    confirm: always
+`);
+    expect(message).toMatch(/^my\.eval\.yaml: case 2 "second", key confirm: /);
+  });
+
+  it("names a nested key and an unknown key", () => {
+    expect(errorOf(`name: s\ncases:\n  - name: c\n    prompt: hi\n    expect: { calls: [{ tool: 3 }] }\n`)).toMatch(
+      /my\.eval\.yaml: case 1 "c", key expect\.calls\[0\]\.tool: /,
+    );
+    expect(errorOf(`name: s\ncases:\n  - name: c\n    prompt: hi\n    expects: {}\n`)).toBe('my.eval.yaml: case 1 "c": Unrecognized key: "expects"');
+  });
+
+  it("refuses a case with neither or both of prompt and messages", () => {
+    expect(errorOf(`name: s\ncases:\n  - name: c\n`)).toMatch(/case 1 "c", key prompt: give either prompt or messages/);
+    expect(errorOf(`name: s\ncases:\n  - name: c\n    prompt: a\n    messages: [{ role: user, content: b }]\n`)).toMatch(/give either prompt or messages/);
+  });
+
+  it("refuses duplicate case names, bad regexes, a bad matrix and broken YAML", () => {
+    expect(errorOf(`name: s\ncases:\n  - { name: c, prompt: a }\n  - { name: c, prompt: b }\n`)).toMatch(/case 2 "c", key name: another case has this name/);
+    expect(errorOf(`name: s\ncases:\n  - name: c\n    prompt: a\n    expect: { calls: [{ tool: t, args: { q: { regex: "(" } } }] }\n`)).toMatch(
+      /case 1 "c", key expect\.calls\[0\]\.args\.q\.regex: /,
+    );
+    expect(errorOf(`name: s\nmatrix: { modes: [json] }\ncases: [{ name: c, prompt: a }]\n`)).toMatch(/my\.eval\.yaml: key matrix\.modes\[0\]: /);
+    expect(errorOf(`name: s\ncases: [\n`)).toMatch(/^my\.eval\.yaml: YAML: /);
+  });
+
+  it("names the file that cannot be read", () => {
+    expect(() => loadSuite("/nonexistent/x.eval.yaml")).toThrow(/x\.eval\.yaml: cannot read the suite \(ENOENT\)/);
+  });
+
+  it("loads the example suites", () => {
+    const builtins = loadSuite(path.join(EXAMPLES, "builtins.eval.yaml"));
+    expect(builtins.suite.cases.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("publishes a JSON Schema that is up to date with the zod schema (npx tsx scripts/eval-schema.ts)", () => {
+    expect(JSON.parse(fs.readFileSync(path.join(EXAMPLES, "suite.schema.json"), "utf8"))).toEqual(suiteJsonSchema());
+  });
+});

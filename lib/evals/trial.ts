@@ -1,0 +1,122 @@
+import { generateId, type UIMessage } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { runChatTurn, type ChatTurn } from "@/lib/chat/engine";
+import { isToolPart, toolNameOf } from "@/lib/chat/history";
+import { readMetadata } from "@/lib/chat/metadata";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import type { Registry } from "@/lib/tools/registry-types";
+import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
+import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
+import { withMocks } from "./tool-mocks";
+
+/** What a case's confirm policy makes of a confirming call; notAdmitted leaves it to the unsupervised turn. */
+export function autoDecideFor(policy: ConfirmPolicy): ChatTurn["autoDecide"] {
+  if (policy === "approve") return () => ({ decision: "approved", reason: "approved by the eval case" });
+  if (policy === "deny") return () => ({ decision: "denied", reason: "denied by the eval case" });
+  return undefined;
+}
+
+export function caseMessages(c: EvalCase): UIMessage[] {
+  const turns = c.messages ?? [{ role: "user" as const, content: c.prompt ?? "" }];
+  return turns.map((m) => ({ id: generateId(), role: m.role, parts: [{ type: "text", text: m.content }] }));
+}
+
+/** The prompt as one line for results: the last user message. */
+export function casePrompt(c: EvalCase): string {
+  return c.prompt ?? c.messages?.at(-1)?.content ?? "";
+}
+
+export function observe(message: UIMessage | undefined): TrialObservation {
+  if (!message) return { calls: [], answer: "", steps: 0 };
+  const calls = readMetadata(message.metadata).calls ?? {};
+  const made: MadeCall[] = [];
+  let answer = "";
+  let steps = 0;
+  for (const part of message.parts) {
+    if (part.type === "step-start") steps++;
+    else if (part.type === "text") answer += (answer ? "\n" : "") + part.text;
+    else if (isToolPart(part)) {
+      const decision = calls[part.toolCallId]?.decision;
+      const outcome =
+        decision && decision.decision !== "approved"
+          ? decision.decision
+          : part.state === "output-available"
+            ? "executed"
+            : part.state === "output-error"
+              ? "error"
+              : part.state === "output-denied"
+                ? "denied"
+                : "pending";
+      const output = part.state === "output-available" ? String(part.output) : part.state === "output-error" ? part.errorText : undefined;
+      made.push({
+        tool: toolNameOf(part),
+        input: part.input,
+        outcome,
+        ...(decision ? { decidedBy: decision.by } : {}),
+        ...(output !== undefined ? { output } : {}),
+      });
+    }
+  }
+  return { calls: made, answer, steps };
+}
+
+export type TurnBase = Omit<
+  ChatTurn,
+  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants"
+>;
+
+export interface TrialInput {
+  evalCase: EvalCase;
+  model: LanguageModelV4;
+  mode: ToolMode;
+  protocol: TextProtocol;
+  registry: Registry;
+  chatId: string;
+  /** Settings-derived parts of the turn (turnSetup), built once per chat id by the caller. */
+  base: TurnBase;
+}
+
+export interface TrialOutcome extends TrialObservation {
+  verdict: "pass" | "fail" | "error";
+  reasons: string[];
+  error?: string;
+  latencyMs: number;
+  messages: UIMessage[];
+}
+
+/**
+ * One trial: one unsupervised chat turn through the chat engine, the confirm policy answering
+ * confirming calls and mocks standing in for tools; then the case's expectations judge it.
+ */
+export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
+  const { evalCase } = input;
+  const messages = caseMessages(evalCase);
+  const started = performance.now();
+  let end: { message: UIMessage; error?: string } | undefined;
+  const stream = await runChatTurn({
+    ...input.base,
+    chatId: input.chatId,
+    messages,
+    model: input.model,
+    toolMode: input.mode,
+    protocol: input.protocol,
+    supervised: false,
+    registry: withMocks(input.registry, evalCase.mocks),
+    grants: new Set(),
+    autoDecide: autoDecideFor(evalCase.confirm),
+    hooks: {
+      onEnd: (message, info) => {
+        end = { message, ...(info.error !== undefined ? { error: info.error } : {}) };
+      },
+    },
+  });
+  const reader = stream.getReader();
+  while (!(await reader.read()).done);
+  const latencyMs = performance.now() - started;
+  const seen = observe(end?.message);
+  const all = end ? [...messages, end.message] : messages;
+  const error = end ? end.error : "the turn ended without an answer";
+  if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
+  const verdict: Verdict = judge(evalCase, seen);
+  return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
+}
