@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const script = path.resolve(import.meta.dirname, "../../scripts/migrate.mjs");
+
+describe("prisma/migrations", () => {
+  // Branches add migrations side by side; Prisma's SQLite table rebuilds can silently drop a column
+  // another migration added. The migrations, applied in order, must give exactly the schema.
+  it("build exactly prisma/schema.prisma", () => {
+    const run = spawnSync(process.execPath, [script, "check"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+
+  it("the check fails, showing the difference, when a migration drops a column the schema has", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-migrations-"));
+    try {
+      fs.cpSync(path.resolve(import.meta.dirname, "../../prisma"), path.join(dir, "prisma"), { recursive: true });
+      fs.mkdirSync(path.join(dir, "prisma", "migrations", "29991231000000_drop"));
+      fs.writeFileSync(path.join(dir, "prisma", "migrations", "29991231000000_drop", "migration.sql"), 'ALTER TABLE "Chat" DROP COLUMN "title";\n');
+      const run = spawnSync(process.execPath, [script, "check", path.join(dir, "prisma")], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("do not build prisma/schema.prisma");
+      expect(run.stderr).toContain("title");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
