@@ -212,7 +212,11 @@ describe("approvals: the server is the authority", () => {
     await queries.updateToolCall(record!.id, { expiresAt: new Date(Date.now() - 1000) });
     const response = await respond("expired", assistant, part.toolCallId, { approved: true });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { code: string }).code).toBe("expired_approval");
+    const body = (await response.json()) as { code: string; error: string };
+    expect(body.code).toBe("expired_approval");
+    // A sentence naming the tool, not the internal approval id.
+    expect(body.error).toMatch(/^Too late: the approval of run_terminal_command ran out of time at \d\d:\d\d:\d\d UTC, so run_terminal_command was not run/);
+    expect(body.error).not.toContain(part.approval.id);
     expect(ran("expired.txt")).toBe(false);
     expect((await queries.getToolCall(record!.id))?.decision).toBe("timed-out");
     await wellFormed("expired");
