@@ -11,7 +11,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** `toolroom <args> | head -0`: the reader of stdout is gone before the command writes. */
 function intoClosedPipe(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [TOOLROOM_BIN, ...args], { cwd: root, env: cliEnv(root), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [TOOLROOM_BIN, ...args], { cwd: root, env: cliEnv(root) as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.destroy();
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));

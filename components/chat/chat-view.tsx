@@ -17,6 +17,7 @@ import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
 import { MessageItem } from "./message-item";
+import { useShowChatModelInFooter } from "@/components/shell/footer-model";
 import { useChatSession, type ChatConfig } from "./use-chat-session";
 
 export interface ChatViewProps {
@@ -47,6 +48,7 @@ export function ChatView(props: ChatViewProps) {
   const queryClient = useQueryClient();
   const [config, setConfig] = useState(props.initialConfig);
   const session = useChatSession(props.chatId, props.initialMessages, config);
+  useShowChatModelInFooter(props.models.find((m) => m.ref === config.modelRef)?.label ?? config.modelRef);
   const { messages, status, stop, sendMessage, regenerate, approve, deny } = session;
   const serverError = session.serverError ?? (status === "ready" && messages.length === 0 ? props.loadError : undefined);
   const streaming = status === "submitted" || status === "streaming";
@@ -152,8 +154,14 @@ export function ChatView(props: ChatViewProps) {
           <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">
             {messages.length === 0 ? (
               <EmptyState title="Start a conversation" testId="chat-empty">
-                Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words; pick
-                another model above when you configure one in settings.
+                <p>
+                  Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words. To call
+                  a tool exactly, type its name and its arguments as JSON:
+                </p>
+                <code className="mt-2 block rounded bg-subtle px-2 py-1 font-mono text-xs text-fg" data-testid="steering-syntax">
+                  tool_name {"{json}"} — e.g. read_file {'{"path": "README.md"}'}
+                </code>
+                <p className="mt-2">For a real model, use “Add a model…” in the model picker above.</p>
               </EmptyState>
             ) : null}
             {messages.map((message) => (
