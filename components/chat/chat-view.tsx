@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
+import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
@@ -108,7 +109,10 @@ export function ChatView(props: ChatViewProps) {
   // server shows it, where the call now reads "timed out".
   const showServerCopy = async () => {
     try {
-      session.setMessages((await fetchJson<{ messages: UIMessage[] }>(`/api/chats/${props.chatId}`)).messages);
+      const { messages: stored } = await fetchJson<{ messages: UIMessage[] }>(`/api/chats/${props.chatId}`);
+      session.setMessages(stored);
+      // The model answers a timed-out call as it would a denial (the server checks it is one).
+      if (awaitsAnswerAfterTimeout(stored.at(-1))) await session.sendMessage();
     } catch (error) {
       toast.error(`Could not reload this chat: ${error instanceof Error ? error.message : String(error)}`);
     }
