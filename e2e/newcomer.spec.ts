@@ -23,7 +23,7 @@ async function shots(page: Page, name: string) {
 test("the chat shows the offline model's syntax, and 'Add a model…' leads to copyable llms examples", async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.openNew();
-  await expect(page.getByTestId("steering-syntax")).toContainText('tool_name {json} — e.g. read_file {"path": "README.md"}');
+  await expect(page.getByTestId("steering-syntax")).toHaveText('tool_name {json}\nread_file {"path": "README.md"}');
   await expect(page.getByTestId("footer-model")).toHaveText("Offline (scripted)");
 
   // The footer names the chat's own model, not only the default.
@@ -33,9 +33,15 @@ test("the chat shows the offline model's syntax, and 'Add a model…' leads to c
 
   // Shown as a list, as a native select's menu cannot be captured.
   await page.setViewportSize({ width: 1280, height: 560 });
-  await page.getByTestId("model-picker").evaluate((el) => el.setAttribute("size", "3"));
+  await page.getByTestId("model-picker").evaluate((el) => {
+    el.setAttribute("size", "3");
+    (el as HTMLElement).style.height = "auto";
+  });
   await shots(page, "model-picker");
-  await page.getByTestId("model-picker").evaluate((el) => el.removeAttribute("size"));
+  await page.getByTestId("model-picker").evaluate((el) => {
+    el.removeAttribute("size");
+    (el as HTMLElement).style.height = "";
+  });
 
   await page.getByTestId("model-picker").selectOption({ label: "Add a model…" });
   await expect(page).toHaveURL(/\/settings#add-a-model$/);

@@ -162,9 +162,9 @@ export function ChatView(props: ChatViewProps) {
                   Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words. To call
                   a tool exactly, type its name and its arguments as JSON:
                 </p>
-                <code className="mt-2 block rounded bg-subtle px-2 py-1 font-mono text-xs text-fg" data-testid="steering-syntax">
-                  tool_name {"{json}"} — e.g. read_file {'{"path": "README.md"}'}
-                </code>
+                <pre className="mt-2 rounded bg-subtle px-3 py-2 text-left font-mono text-xs text-fg" data-testid="steering-syntax">
+                  {'tool_name {json}\nread_file {"path": "README.md"}'}
+                </pre>
                 <p className="mt-2">For a real model, use “Add a model…” in the model picker above.</p>
               </EmptyState>
             ) : null}

@@ -28,9 +28,8 @@ function ExampleRuns({ examples }: { examples: string }) {
       <Link href={`/runs?root=${encodeURIComponent(examples)}`} className={buttonVariants({ variant: "primary" })} data-testid="open-example-runs">
         <FolderOpen size={14} aria-hidden /> Open the example runs
       </Link>
-      <p className="text-xs">
-        or in a terminal: <code className="font-mono break-all">toolroom runs --root {examples}</code>
-      </p>
+      <p className="text-xs">or in a terminal:</p>
+      <code className="block rounded bg-subtle px-2 py-1 text-left font-mono text-xs break-all">toolroom runs --root {examples}</code>
     </div>
   );
 }

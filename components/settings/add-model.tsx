@@ -41,7 +41,7 @@ export function AddModel({ examples }: { examples: readonly ModelExample[] }) {
           <code className="font-mono">chat.llm</code>.
         </p>
       </div>
-      <div className="grid gap-3 lg:grid-cols-3">
+      <div className="grid max-w-5xl gap-3">
         {examples.map((e) => (
           <div key={e.id} className="flex min-w-0 flex-col rounded-lg border border-border bg-panel" data-testid={`model-example-${e.id}`}>
             <div className="flex items-center gap-2 border-b border-border px-3 py-2">
