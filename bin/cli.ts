@@ -28,7 +28,19 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * Output into a pipe whose reader has gone (`toolroom settings | head -1`) ends the command
+ * quietly, as other command-line tools do, instead of an unhandled EPIPE with a stack.
+ */
+export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
+  exitQuietlyOnClosedPipe();
   try {
     await buildProgram().parseAsync(argv);
   } catch (error) {

@@ -47,6 +47,7 @@ test("an SDK client lists and calls tools over HTTP; a confirming call runs on a
 
     const denied = await no.callText("run_terminal_command", { command: `touch ${refused}` });
     expect(denied.text).toMatch(/declined in the MCP client/);
+    expect(denied.isError).toBe(true);
     expect(fs.existsSync(refused)).toBe(false);
   } finally {
     await yes.close();

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sourceFingerprint, writeStamp } from "./build-stamp.mjs";
+import { withTelemetryOff } from "./next-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Taken before the build, so an edit made while it runs still counts as a change.
@@ -16,6 +17,10 @@ if (process.argv.includes("--typecheck")) {
     process.exit(checked.status ?? 1);
   }
 }
-const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: withTelemetryOff(process.env),
+});
 if (result.status !== 0) process.exit(result.status ?? 1);
 writeStamp(root, process.env.NEXT_DIST_DIR ?? ".next", sources);

@@ -6,9 +6,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { servedFrom, staleReason } from "./build-stamp.mjs";
+import { buildingMessage, withTelemetryOff } from "./next-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+// The build and the server inherit it: no Next.js telemetry from a local tool (README: Configuration).
+process.env = withTelemetryOff(process.env);
 register({ tsconfig: path.join(root, "tsconfig.json") });
 
 const { preflight } = await import("./preflight.ts");
@@ -23,8 +26,10 @@ step(["scripts/migrate.mjs", "deploy"]);
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const stale = process.env.TOOLROOM_REBUILD === "1" ? "TOOLROOM_REBUILD=1" : staleReason(root, distDir);
 if (stale) {
-  console.log(`toolroom: building the app (${stale}); this takes about a minute…`);
+  console.log(buildingMessage(stale, !process.env.TOOLROOM_REBUILD && stale === "there is no build yet"));
+  const started = Date.now();
   step(["scripts/build.mjs", "--typecheck"]);
+  console.log(`toolroom: built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log(`toolroom: serving the build of ${servedFrom(root, distDir)}`);
 const shown = host.includes(":") ? `[${host}]` : host;

@@ -1,6 +1,8 @@
 import { PageHeader } from "@/components/ui/page-header";
+import { AddModel } from "@/components/settings/add-model";
 import { SettingsTable } from "@/components/settings/settings-table";
 import { getLoadedSettings } from "@/lib/settings";
+import { MODEL_EXAMPLES } from "@/lib/settings/model-examples";
 import { settingRows } from "@/lib/settings/rows";
 
 export const metadata = { title: "Settings" };
@@ -18,8 +20,9 @@ export default function SettingsPage() {
           </>
         }
       />
-      <div className="p-6">
+      <div className="space-y-8 p-6">
         <SettingsTable rows={settingRows(loaded)} />
+        <AddModel examples={MODEL_EXAMPLES} />
       </div>
     </>
   );

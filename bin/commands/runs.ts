@@ -1,15 +1,24 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { discoverRuns, envFacts, readRun, readRunEntry, type RunData, type RunSummary, summarizeRun } from "@/lib/artifacts";
+import type { MatrixCell } from "@/lib/artifacts/matrix";
+import { EXAMPLE_RUNS_DIR, noRunsYetText, rootIsMissing } from "@/lib/artifacts/runs-root-help";
 import { resolveWithin } from "@/lib/sandbox/resolve";
-import { runsRootOf } from "@/lib/settings";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
+import { isDefaultRunsRoot, runsRootOf } from "@/lib/settings";
 import { cliSettings, CliExit } from "../context";
 
 const DASH = "–";
 
-function runsRoot(program: Command, rootOption: string | undefined): string {
+interface Root {
+  root: string;
+  /** The settings' default ./runs, not a --root or a configured folder: missing, it is an empty state. */
+  isDefault: boolean;
+}
+
+function runsRoot(program: Command, rootOption: string | undefined): Root {
   const { settings } = cliSettings(program.opts<{ config?: string }>().config);
-  return rootOption ? path.resolve(rootOption) : runsRootOf(settings);
+  return rootOption ? { root: path.resolve(rootOption), isDefault: false } : { root: runsRootOf(settings), isDefault: isDefaultRunsRoot(settings) };
 }
 
 function num(v: number | null): string {
@@ -49,6 +58,34 @@ export function runsTable(summaries: readonly RunSummary[]): string {
   return alignTable(["WHEN (UTC)", "VERDICT", "TICKET", "WORKLOAD/CASE", "LAYOUT", "CELLS", "FAILED", "ENV", "PATH"], rows, new Set([5, 6]));
 }
 
+const NOT_RECORDED = "not recorded";
+
+function recorded(v: number | null, digits: number): string {
+  return v === null ? NOT_RECORDED : String(Number(v.toFixed(digits)));
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => `  ${l}`)
+    .join("\n");
+}
+
+/** The whole matrix, one line per cell; a value the run did not record says so (never 0). */
+export function matrixTable(cells: readonly MatrixCell[]): string {
+  const rows = cells.map((c) => [
+    c.name ?? `cells[${c.index}]`,
+    c.environment ?? NOT_RECORDED,
+    recorded(c.failure_rate, 3),
+    c.trials === null ? NOT_RECORDED : `${num(c.failed_count)}/${c.trials}`,
+    recorded(c.error_count, 0),
+    recorded(c.step_time_ratio, 3),
+    c.unreliable === null ? NOT_RECORDED : c.unreliable ? "UNRELIABLE" : "no",
+    c.error ? `error: ${c.error}` : "",
+  ]);
+  return alignTable(["CELL", "ENV", "FAILURE RATE", "FAILED", "ERRORS", "STEP RATIO", "UNRELIABLE", "NOTE"], rows, new Set([2, 3, 4, 5]));
+}
+
 export function runSummaryText(s: RunSummary, run: RunData): string {
   const out: string[] = [];
   const field = (label: string, value: string | null) => out.push(`${`${label}:`.padEnd(14)}${value ?? "not recorded"}`);
@@ -60,13 +97,7 @@ export function runSummaryText(s: RunSummary, run: RunData): string {
   field(s.case ? "case" : "workload", s.case ?? s.workload);
   if (s.cellCount !== null) field("cells", `${s.cellCount} (${s.failedCellCount ?? 0} failed)`);
   if (s.findings !== null) field("findings", String(s.findings));
-  if (s.failedCells.length) {
-    out.push("", "failed cells:");
-    for (const c of s.failedCells) {
-      const what = c.error ? `error: ${c.error}` : `${num(c.failed_count)} failed, ${num(c.error_count)} errors`;
-      out.push(`  ${c.name}  ${what}`);
-    }
-  }
+  if (run.matrix?.ok && run.matrix.data.cells.length) out.push("", "matrix:", indent(matrixTable(run.matrix.data.cells)));
   const envs: [string, RunData["hostEnv"]][] = [
     ["host_env.json", run.hostEnv],
     ["env.json", run.env],
@@ -92,7 +123,12 @@ export function registerRuns(program: Command): void {
     .option("--json", "print the run summaries as a JSON array")
     .option("--root <path>", "runs root to read instead of the settings' runsRoot")
     .action((options: { json?: boolean; root?: string }) => {
-      const root = runsRoot(program, options.root);
+      const { root, isDefault } = runsRoot(program, options.root);
+      if (isDefault && rootIsMissing(root)) {
+        if (options.json) process.stdout.write("[]\n");
+        console.error(noRunsYetText(root, path.join(toolroomPackage().dir, EXAMPLE_RUNS_DIR)));
+        return;
+      }
       const d = discoverRuns(root);
       if (d.error) throw new CliExit(1, `toolroom: ${d.error} (set runsRoot in settings, TOOLROOM_RUNSROOT, or pass --root)`);
       if (d.truncated) console.error(`toolroom: warning: ${d.truncated}`);
@@ -113,11 +149,19 @@ export function registerRuns(program: Command): void {
 
   runs
     .command("show <path>")
-    .description("print one run's summary: verdict, cells, failed cells, environment facts, errors")
+    .description("print one run's summary: verdict, the matrix (one line per cell), environment facts, errors; <path> relative to the runs root, or absolute")
     .option("--json", "print the summary as JSON")
     .option("--root <path>", "runs root to read instead of the settings' runsRoot")
-    .action((runPath: string, options: { json?: boolean; root?: string }) => {
-      const root = runsRoot(program, options.root ?? runs.opts<{ root?: string }>().root);
+    .action((given: string, own: { json?: boolean; root?: string }) => {
+      // `runs` has the same options, and commander gives an option typed after the subcommand's
+      // arguments to the first command that knows it: `runs show X --json` sets the parent's --json.
+      // Both places count (positional options would break `--config` after the subcommand).
+      const options = { ...runs.opts<{ json?: boolean; root?: string }>(), ...own };
+      const rootOption = options.root;
+      // An absolute path names the run itself: the person typed it, as they would a --root.
+      const absolute = rootOption === undefined && path.isAbsolute(given);
+      const root = absolute ? path.dirname(given) : runsRoot(program, rootOption).root;
+      const runPath = absolute ? path.basename(given) : given;
       // Bounded like every other reader: the path is taken relative to the root and may not leave it.
       const resolved = resolveWithin(root, runPath, { label: "runs root" });
       if (!resolved.ok) throw new CliExit(1, `toolroom: ${resolved.error.replace(/^Error: /, "")}`);

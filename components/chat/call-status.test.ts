@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callStatus, pendingCalls, type ToolPart } from "./call-status";
+import { callStatus, pendingCalls, toolModeLabel, type ToolPart } from "./call-status";
 
 const base = { type: "tool-write_note", toolCallId: "c1", input: { title: "t" } } as const;
 const part = (extra: Record<string, unknown>) => ({ ...base, ...extra }) as unknown as ToolPart;
@@ -62,5 +62,14 @@ describe("pendingCalls", () => {
       { id: "m2", role: "assistant" as const, parts: [part({ toolCallId: "c3", state: "approval-requested", approval: { id: "a3" } })] },
     ];
     expect(pendingCalls(messages).map((p) => p.part.toolCallId)).toEqual(["c1", "c3"]);
+  });
+});
+
+describe("toolModeLabel", () => {
+  it("names the tool mode, and the protocol in text mode", () => {
+    expect(toolModeLabel({ toolMode: "text", protocol: "json" })).toBe("text · json");
+    expect(toolModeLabel({ toolMode: "text", protocol: "action" })).toBe("text · action");
+    expect(toolModeLabel({ toolMode: "native" })).toBe("native");
+    expect(toolModeLabel({})).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
 import { isToolPart, type ToolPart } from "@/lib/chat/history";
-import type { CallMeta } from "@/lib/chat/metadata";
+import type { CallMeta, ChatMessageMetadata } from "@/lib/chat/metadata";
 
 export type { ToolPart };
 
@@ -59,4 +59,10 @@ export function pendingCalls(messages: UIMessage[]): { message: UIMessage; part:
       .filter((part) => part.state === "approval-requested" && part.approval && !part.approval.isAutomatic)
       .map((part) => ({ message, part })),
   );
+}
+
+/** "native", or "text · json": how the calls of an answer were made (answers stored before it was recorded: undefined). */
+export function toolModeLabel(meta: ChatMessageMetadata): string | undefined {
+  if (meta.toolMode === "text") return meta.protocol ? `text · ${meta.protocol}` : "text";
+  return meta.toolMode;
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { Download, ShieldCheck, X } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ADD_MODEL_ANCHOR } from "@/components/settings/add-model";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SegmentedRadioGroup, SegmentedRadioItem } from "@/components/ui/radio-group";
@@ -9,6 +11,9 @@ import { Select } from "@/components/ui/select";
 import type { ModelChoice } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ChatConfig } from "./use-chat-session";
+
+/** The value of the picker's "Add a model…" entry: not a name anyone gives an `llms` entry. */
+const ADD_MODEL = "toolroom:add-a-model";
 
 export interface ChatHeaderProps {
   title: string;
@@ -24,6 +29,7 @@ export interface ChatHeaderProps {
 
 export function ChatHeader({ title, chatExists, chatId, config, models, grants, locked, onChange, onRevokeGrant }: ChatHeaderProps) {
   const [confirmingUnsupervised, setConfirmingUnsupervised] = useState(false);
+  const router = useRouter();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-panel px-4 py-2">
       <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="chat-title">
@@ -36,7 +42,11 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
           data-testid="model-picker"
           disabled={locked}
           value={config.modelRef}
-          onChange={(e) => onChange({ modelRef: e.target.value })}
+          onChange={(e) => {
+            // The last entry is a way to the settings' examples, not a model: the chat keeps its own.
+            if (e.target.value === ADD_MODEL) router.push(`/settings#${ADD_MODEL_ANCHOR}`);
+            else onChange({ modelRef: e.target.value });
+          }}
           className="max-w-56 bg-bg"
         >
           {models.map((m) => (
@@ -44,6 +54,9 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
               {m.label}
             </option>
           ))}
+          <option value={ADD_MODEL} data-testid="add-model-option">
+            Add a model…
+          </option>
         </Select>
       </label>
       <SegmentedRadioGroup

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
+import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
@@ -17,6 +18,7 @@ import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
 import { MessageItem } from "./message-item";
+import { useShowChatModelInFooter } from "@/components/shell/footer-model";
 import { useChatSession, type ChatConfig } from "./use-chat-session";
 
 export interface ChatViewProps {
@@ -47,6 +49,7 @@ export function ChatView(props: ChatViewProps) {
   const queryClient = useQueryClient();
   const [config, setConfig] = useState(props.initialConfig);
   const session = useChatSession(props.chatId, props.initialMessages, config);
+  useShowChatModelInFooter(props.models.find((m) => m.ref === config.modelRef)?.label ?? config.modelRef);
   const { messages, status, stop, sendMessage, regenerate, approve, deny } = session;
   const serverError = session.serverError ?? (status === "ready" && messages.length === 0 ? props.loadError : undefined);
   const streaming = status === "submitted" || status === "streaming";
@@ -106,7 +109,10 @@ export function ChatView(props: ChatViewProps) {
   // server shows it, where the call now reads "timed out".
   const showServerCopy = async () => {
     try {
-      session.setMessages((await fetchJson<{ messages: UIMessage[] }>(`/api/chats/${props.chatId}`)).messages);
+      const { messages: stored } = await fetchJson<{ messages: UIMessage[] }>(`/api/chats/${props.chatId}`);
+      session.setMessages(stored);
+      // The model answers a timed-out call as it would a denial (the server checks it is one).
+      if (awaitsAnswerAfterTimeout(stored.at(-1))) await session.sendMessage();
     } catch (error) {
       toast.error(`Could not reload this chat: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -152,8 +158,14 @@ export function ChatView(props: ChatViewProps) {
           <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">
             {messages.length === 0 ? (
               <EmptyState title="Start a conversation" testId="chat-empty">
-                Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words; pick
-                another model above when you configure one in settings.
+                <p>
+                  Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words. To call
+                  a tool exactly, type its name and its arguments as JSON:
+                </p>
+                <pre className="mt-2 rounded bg-subtle px-3 py-2 text-left font-mono text-xs text-fg" data-testid="steering-syntax">
+                  {'tool_name {json}\nread_file {"path": "README.md"}'}
+                </pre>
+                <p className="mt-2">For a real model, use “Add a model…” in the model picker above.</p>
               </EmptyState>
             ) : null}
             {messages.map((message) => (

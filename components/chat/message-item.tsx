@@ -4,6 +4,7 @@ import type { UIMessage } from "ai";
 import { Markdown } from "@/components/ui/markdown";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
+import { toolModeLabel } from "./call-status";
 import { ToolCallCard } from "./tool-call-card";
 
 /** How a cut answer is labelled where it stops. */
@@ -28,7 +29,15 @@ export function MessageItem({ message, packages }: { message: UIMessage; package
       {message.parts.map((part, i) => {
         if (part.type === "text") return part.text ? <Markdown key={i} text={part.text} /> : null;
         if (isToolPart(part))
-          return <ToolCallCard key={part.toolCallId} part={part} meta={meta.calls?.[part.toolCallId]} sourcePackage={packages[toolNameOf(part)]} />;
+          return (
+            <ToolCallCard
+              key={part.toolCallId}
+              part={part}
+              meta={meta.calls?.[part.toolCallId]}
+              sourcePackage={packages[toolNameOf(part)]}
+              mode={toolModeLabel(meta)}
+            />
+          );
         return null;
       })}
       {meta.interrupted ? (

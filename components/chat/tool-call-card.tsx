@@ -5,6 +5,7 @@ import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { CallMeta } from "@/lib/chat/metadata";
 import { toolNameOf } from "@/lib/chat/history";
+import { GUARD_FILE_EXPLAINED } from "@/lib/tools/guard-file-text";
 import { callStatus, type CallTone, type ToolPart } from "./call-status";
 import { Button } from "@/components/ui/button";
 
@@ -34,7 +35,15 @@ function outputLabel(part: ToolPart, meta: CallMeta | undefined): string {
   return meta?.decision?.by === "user" && part.approval?.reason === meta.decision.reason ? "Reason given" : "Not-admitted result";
 }
 
-export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; meta: CallMeta | undefined; sourcePackage?: string }) {
+interface ToolCallCardProps {
+  part: ToolPart;
+  meta: CallMeta | undefined;
+  sourcePackage?: string;
+  /** The tool mode (and text protocol) the call was made in, e.g. "text · json". */
+  mode?: string;
+}
+
+export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardProps) {
   const status = callStatus(part, meta);
   const [open, setOpen] = useState(status.tone !== "done");
   const [showAll, setShowAll] = useState(false);
@@ -54,8 +63,24 @@ export function ToolCallCard({ part, meta, sourcePackage }: { part: ToolPart; me
         <span className={cn("size-2 shrink-0 rounded-full", DOT[status.tone])} aria-hidden />
         <span className="font-mono font-medium">{name}</span>
         <span className="truncate font-mono text-xs text-muted">[{meta?.sourcePackage ?? sourcePackage ?? "?"}]</span>
+        {mode ? (
+          <span
+            data-testid="tool-call-mode"
+            title={mode.startsWith("text") ? "Text mode: the call was parsed out of the model's text" : "Native function calling"}
+            className={cn(
+              "shrink-0 rounded border px-1 font-mono text-[11px]",
+              mode.startsWith("text") ? "border-accent/40 text-accent" : "border-border text-muted",
+            )}
+          >
+            {mode}
+          </span>
+        ) : null}
         {meta?.madeChanges ? (
-          <span data-testid="changed-files" className="inline-flex items-center gap-1 rounded border border-accent/40 px-1 text-[11px] text-accent">
+          <span
+            data-testid="changed-files"
+            title={GUARD_FILE_EXPLAINED}
+            className="inline-flex items-center gap-1 rounded border border-accent/40 px-1 text-[11px] text-accent"
+          >
             <FilePen size={11} aria-hidden /> changed files
           </span>
         ) : null}

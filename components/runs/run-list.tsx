@@ -106,6 +106,8 @@ export function RunList({ initial }: { initial: RunListResponse }) {
           rootError={data.rootError}
           errorShown={Boolean(data.rootError && data.override)}
           filtered={filtered && data.runs.length > 0}
+          noRunsYet={data.noRunsYet}
+          examples={data.examples}
         />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-panel">

@@ -26,7 +26,14 @@ export function SettingsTable({ rows }: { rows: SettingRow[] }) {
           <TableBody>
             {shown.map((row) => (
               <TableRow key={row.key} className="align-top" data-testid="settings-row">
-                <TableCell className="px-3 py-1.5 font-mono text-xs">{row.key}</TableCell>
+                <TableCell className="px-3 py-1.5 font-mono text-xs">
+                  {row.key}
+                  {row.help ? (
+                    <p className="mt-1 max-w-md font-sans text-[11px] leading-snug text-muted" data-testid="settings-help">
+                      {row.help}
+                    </p>
+                  ) : null}
+                </TableCell>
                 <TableCell className="px-3 py-1.5 font-mono text-xs break-all">{row.value}</TableCell>
                 <TableCell className={row.source === "defaults" ? "px-3 py-1.5 text-xs text-muted" : "px-3 py-1.5 font-mono text-xs text-accent"}>
                   {row.source}

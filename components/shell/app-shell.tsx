@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { FooterModel } from "./footer-model-label";
 import { NavLinks } from "./nav-links";
 import { Providers } from "./providers";
 import { ThemeToggle } from "./theme-toggle";
@@ -20,9 +21,7 @@ export function AppShell({ model, database, children }: { model: string; databas
         </header>
         <main className="flex min-h-0 flex-1 flex-col overflow-y-auto">{children}</main>
         <footer className="flex h-7 items-center gap-4 border-t border-border bg-panel px-4 font-mono text-xs text-muted" data-testid="footer">
-          <span>
-            model: <span data-testid="footer-model">{model}</span>
-          </span>
+          <FooterModel defaultLabel={model} />
           <span>
             database: <span data-testid="footer-database">{database}</span>
           </span>

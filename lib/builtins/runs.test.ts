@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readRun, summarizeRun } from "@/lib/artifacts";
 import { aortaRunsDir, FIXTURES } from "@/lib/artifacts/testing";
 import { testContext } from "@/lib/testing/context";
@@ -45,6 +45,22 @@ describe("list_runs", () => {
     expect(await call(listRuns, { path: "../.." })).toMatch(/^Error: path escapes the run root/);
     expect(await call(listRuns, { path: "nope" })).toMatch(/^Error: path not found/);
     expect(await call(listRuns, { path: `${TRIAGE_REL}/cells` })).toMatch(/^No runs found under/);
+  });
+
+  it("on a fresh clone (the default ./runs missing) answers an empty state, not an error", async () => {
+    const cwd = tmp();
+    const spy = vi.spyOn(process, "cwd").mockReturnValue(cwd);
+    try {
+      const out = await call(listRuns, {}, path.join(cwd, "runs"));
+      expect(out).toMatch(/^No runs yet: the default runs root .*runs does not exist\./);
+      expect(out).toContain("A run is a folder");
+      expect(out).toContain("runsRoot");
+      expect(out).toContain("toolroom runs --root examples/runs");
+      // A configured root that is missing is still an error.
+      expect(await call(listRuns, {}, path.join(cwd, "elsewhere"))).toMatch(/^Error: /);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("caps the list at 40 runs", async () => {

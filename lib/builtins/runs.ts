@@ -27,6 +27,7 @@ import {
   type RunSummary,
 } from "@/lib/artifacts";
 import { createRanker, type Ranker } from "@/lib/builtins/ranker";
+import { EXAMPLE_RUNS_DIR, isDefaultRunsRootPath, noRunsYetText, rootIsMissing } from "@/lib/artifacts/runs-root-help";
 import { resolveWithin, showPath, type Resolved } from "@/lib/sandbox/resolve";
 import { defineTool } from "@/lib/tools/define";
 import type { ToolContext } from "@/lib/tools/types";
@@ -87,6 +88,8 @@ below the run root. Pass a listed folder to read_run_matrix or read_run_env.`,
   input: listInput,
   readonly: true,
   execute: (input: z.infer<typeof listInput>, ctx) => {
+    // A fresh clone has no ./runs: say what a run is and where examples are, not "Error:".
+    if (isDefaultRunsRootPath(ctx.runsRoot) && rootIsMissing(ctx.runsRoot)) return noRunsYetText(ctx.runsRoot, EXAMPLE_RUNS_DIR);
     const target = resolveRunPath(ctx, input.path);
     if (typeof target === "string") return target;
     if (!target.stat?.isDirectory()) return `Error: not a folder: ${showPath(input.path)}`;

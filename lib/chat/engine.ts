@@ -217,6 +217,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const currentMetadata = (): ChatMessageMetadata => ({
     ...metadata,
     ...(answeredBy ? { model: answeredBy } : {}),
+    toolMode: turn.toolMode,
+    ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
     ...(streamError ? { error: streamError } : {}),
   });
 

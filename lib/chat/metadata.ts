@@ -25,6 +25,9 @@ export type Interruption = "running" | "stopped" | "disconnected" | "crash";
 /** UI message metadata: the model that answered, per-call facts, an error if any, and whether it was cut. */
 export interface ChatMessageMetadata {
   model?: string;
+  /** How this answer's tool calls were made: the chat's tool mode, and in text mode the protocol parsed. */
+  toolMode?: "native" | "text";
+  protocol?: string;
   /** Set on the cards of a chat that records an MCP session: the client that made the calls. */
   mcpClient?: string;
   calls?: Record<string, CallMeta>;

@@ -46,3 +46,19 @@ export async function showExpiredApprovals(
   }
   return shown;
 }
+
+/**
+ * Whether `message` ends with a step whose approvals timed out and the model has not answered
+ * since: every call is settled, one timed out, and nothing follows the last call. The chat then
+ * continues as after a denial — the model reads the not-admitted text and answers.
+ */
+export function awaitsAnswerAfterTimeout(message: UIMessage | undefined): boolean {
+  if (message?.role !== "assistant") return false;
+  const parts = message.parts.filter((p) => p.type !== "step-start");
+  const last = parts.at(-1);
+  if (!last || !isToolPart(last)) return false;
+  const tools = parts.filter(isToolPart);
+  if (tools.some((p) => p.state === "approval-requested" || p.state === "approval-responded" || p.state.startsWith("input-"))) return false;
+  const calls = readMetadata(message.metadata).calls;
+  return tools.some((p) => p.state === "output-denied" && calls?.[p.toolCallId]?.decision?.decision === "timed-out");
+}

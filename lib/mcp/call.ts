@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Decision } from "@/lib/chat/metadata";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
@@ -23,13 +23,28 @@ export interface McpCallDeps {
 }
 
 /**
+ * A JSON-RPC error answered to the client. Not the SDK's McpError: its message already reads
+ * "MCP error -32602: …", the server sends that message as is, and the client's McpError prefixes
+ * it again ("MCP error -32602: MCP error -32602: …").
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A tools/call from an MCP client: the same `invoke` as chat, try-it and the CLI; a confirming
  * call runs only on the client's explicit accept. An unknown tool is a protocol error (the spec's
- * -32602); everything that happens inside the tool is a result, `isError` when it starts `Error:`.
+ * -32602); everything that happens inside the tool is a result, `isError` when it starts `Error:`
+ * or when it did not run (denied, timed out, not admitted: the client's model must not read it as output).
  */
 export async function callTool(deps: McpCallDeps, name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
   const registered = deps.registry.get(name);
-  if (!registered || !registered.enabled) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (!registered || !registered.enabled) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const now = deps.now ?? (() => new Date());
   const startedAt = now();
   const input = args ?? {};
@@ -43,8 +58,8 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     const why = notAdmittedReason(answer);
     if (why) {
       const text = notAdmittedText(tool, input, why);
-      await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });
-      return { content: [{ type: "text", text }], _meta: { "toolroom/decision": decision } };
+      await record(deps, { tool: registered, input, text, isError: true, madeChanges: false, durationMs: null, decision, startedAt });
+      return { content: [{ type: "text", text }], isError: true, _meta: { "toolroom/decision": decision } };
     }
   }
 

@@ -93,7 +93,9 @@ describe("the registry served over MCP", () => {
 
   it("answers an unknown or disabled tool with a protocol error", async () => {
     const { client } = await connect();
-    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);
+    const unknown = await client.callTool({ name: "no_such_tool", arguments: {} }).catch((e: Error) => e);
+    // The code is said once: "MCP error -32602: MCP error -32602: …" came from sending the SDK's prefixed message.
+    expect((unknown as Error).message).toBe("MCP error -32602: Unknown tool: no_such_tool");
     await expect(client.callTool({ name: "grep_code", arguments: { pattern: "x" } })).rejects.toThrow(/Unknown tool: grep_code/);
   });
 
@@ -117,15 +119,19 @@ describe("the registry served over MCP", () => {
     const title = `not-${answer}`;
     const result = await client.callTool({ name: "write_note", arguments: { title, body: "no" } });
     expect(text(result)).toMatch(message);
-    expect(result.isError).toBeFalsy();
+    // It did not run: an error result, and the audit line agrees.
+    expect(result.isError).toBe(true);
     expect(fs.existsSync(path.join(root, `.toolroom/notes/${title}.md`))).toBe(false);
     expect(records[0]?.decision).toMatchObject(decision);
+    expect(records[0]?.isError).toBe(true);
   });
 
   it("does not admit a confirming call from a client that cannot elicit", async () => {
     const { client, records } = await connect();
     const result = await client.callTool({ name: "write_note", arguments: { title: "no-elicitation", body: "no" } });
     expect(text(result)).toMatch(/unsupervised/);
+    expect(result.isError).toBe(true);
+    expect(records[0]?.isError).toBe(true);
     expect(fs.existsSync(path.join(root, ".toolroom/notes/no-elicitation.md"))).toBe(false);
     expect(records[0]?.decision).toMatchObject({ by: "unsupervised", decision: "not-admitted" });
   });

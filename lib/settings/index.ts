@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadSettings, type LoadedSettings } from "./load";
-import type { Settings } from "./schema";
+import { DEFAULT_RUNS_ROOT, type Settings } from "./schema";
 
 export type { Settings } from "./schema";
 export { SettingsError } from "./errors";
@@ -31,4 +31,13 @@ export function sourceRootOf(settings: Settings, cwd = process.cwd()): string {
 
 export function runsRootOf(settings: Settings, cwd = process.cwd()): string {
   return path.resolve(cwd, settings.runsRoot);
+}
+
+/**
+ * Whether `runsRoot` is the default `./runs` (not set, or set to it): missing, it is a fresh
+ * clone's empty state rather than a mistake. Judged by value, so every reader (the CLI, the page,
+ * the chat tools) answers the same without knowing which layer a value came from.
+ */
+export function isDefaultRunsRoot(settings: Settings): boolean {
+  return path.posix.normalize(settings.runsRoot.replace(/\\/g, "/")).replace(/\/$/, "") === path.posix.normalize(DEFAULT_RUNS_ROOT);
 }

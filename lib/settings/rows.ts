@@ -1,3 +1,4 @@
+import { GUARD_FILE_EXPLAINED } from "@/lib/tools/guard-file-text";
 import { isPlainObject } from "./layers";
 import type { LoadedSettings } from "./load";
 import { maskSecrets } from "./mask";
@@ -6,7 +7,11 @@ export interface SettingRow {
   key: string;
   value: string;
   source: string;
+  /** What a key that is not self-explanatory does, shown under it. */
+  help?: string;
 }
+
+const HELP: Record<string, string> = { aiAssistedGuardFile: GUARD_FILE_EXPLAINED };
 
 /** The effective settings as key / value / source rows, secrets masked, for the settings page. */
 export function settingRows(loaded: LoadedSettings): SettingRow[] {
@@ -19,5 +24,7 @@ export function settingRows(loaded: LoadedSettings): SettingRow[] {
     rows.push({ key: prefix, value: JSON.stringify(value), source: loaded.origin[prefix] ?? "defaults" });
   };
   walk(maskSecrets(loaded.settings), "");
-  return rows;
+  // Optional keys with a behaviour when unset are listed too, so the page can say what they are.
+  if (!rows.some((r) => r.key === "aiAssistedGuardFile")) rows.push({ key: "aiAssistedGuardFile", value: "not set (the default file)", source: "defaults" });
+  return rows.map((r) => (HELP[r.key] ? { ...r, help: HELP[r.key] } : r));
 }

@@ -81,6 +81,9 @@ export const mcpServerSchema = z.union([
     .strict(),
 ]);
 
+/** A fresh clone has no such folder yet: that is an empty state, not an error (a runsRoot set elsewhere must exist). */
+export const DEFAULT_RUNS_ROOT = "./runs";
+
 export const settingsSchema = z
   .object({
     llms: z.record(z.string(), llmEntrySchema).default({ offline: { provider: "offline" } }),
@@ -129,7 +132,7 @@ export const settingsSchema = z
     mcpServers: z.record(z.string(), mcpServerSchema).default({}),
     aiAssistedGuardFile: z.string().optional(),
     sourceRoot: z.string().default("."),
-    runsRoot: z.string().default("./runs"),
+    runsRoot: z.string().default(DEFAULT_RUNS_ROOT),
     /**
      * The runs browser over HTTP: `?root=` may name only `runsRoot`, a folder listed in
      * `extraRoots` (relative to the working folder), or a folder inside one of them — so a web

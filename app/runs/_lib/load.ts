@@ -3,8 +3,9 @@ import { cachedRunRows, cachedRunView, comparedRuns } from "@/lib/artifacts/cach
 import { describeRunDir, discoverRunsAsync } from "@/lib/artifacts";
 import type { CompareView, RunListResponse, RunView } from "@/lib/artifacts/view/types";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
-import { getSettings } from "@/lib/settings";
-import { resolveRunsRoot } from "./runs-root";
+import { rootIsMissing } from "@/lib/artifacts/runs-root-help";
+import { getSettings, isDefaultRunsRoot } from "@/lib/settings";
+import { exampleRunsDir, resolveRunsRoot } from "./runs-root";
 
 const LABEL = { label: "runs root" } as const;
 
@@ -18,9 +19,13 @@ export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; err
 export async function loadRunList(override: string | null, options: { fresh?: boolean } = {}): Promise<RunListResponse & { status: number }> {
   const r = resolveRunsRoot(override);
   if (r.error) return { root: r.root, override, rootError: r.error, runs: [], status: r.status ?? 400 };
+  const examples = override === null ? exampleRunsDir() : null;
+  if (override === null && isDefaultRunsRoot(getSettings()) && rootIsMissing(r.root)) {
+    return { root: r.root, override, rootError: null, noRunsYet: true, examples, runs: [], status: 200 };
+  }
   const d = await discoverRunsAsync(r.root, options);
   const runs = await cachedRunRows(d.runs, readOptions());
-  return { root: d.root, override, rootError: d.error ?? d.truncated, runs, status: 200 };
+  return { root: d.root, override, rootError: d.error ?? d.truncated, examples, runs, status: 200 };
 }
 
 /** Resolves one run folder, bounded to the runs root: `..`, absolute and symlinked escapes are refused. */

@@ -1,7 +1,8 @@
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
 import { isAllowedRoot } from "@/lib/artifacts/roots";
+import { exampleRunsDir as bundledExamples, rootFolderProblem } from "@/lib/artifacts/runs-root-help";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { getSettings, runsRootOf } from "@/lib/settings";
 
 export interface RunsRoot {
@@ -21,10 +22,15 @@ export function param(v: string | string[] | undefined | null): string | null {
   return first === undefined || first === null || first.trim() === "" ? null : first;
 }
 
+/** The example runs shipped with Toolroom (absolute), or null when this install has none. */
+export function exampleRunsDir(): string | null {
+  return bundledExamples(toolroomPackage().dir);
+}
+
 /**
  * The runs root: `?root=` when given (relative to the server's working folder), else settings'
- * `runsRoot`. Over HTTP an override may only name `runsRoot`, a `runs.extraRoots` folder, or a
- * folder inside one (any web page can make a browser send this request); it must be an existing
+ * `runsRoot`. Over HTTP an override may only name `runsRoot`, a `runs.extraRoots` folder, the
+ * bundled example runs, or a folder inside one (any web page can make a browser send this request); it must be an existing
  * folder. The default may be missing, which the list reports as an empty state explaining `runsRoot`.
  */
 export function resolveRunsRoot(override: string | null): RunsRoot {
@@ -32,7 +38,12 @@ export function resolveRunsRoot(override: string | null): RunsRoot {
   if (override === null) return { root: runsRootOf(settings), override: null, error: null, status: null };
   if (override.includes("\0")) return { root: override, override, error: "The runs root override contains a NUL byte.", status: 400 };
   const root = path.resolve(/* turbopackIgnore: true */ process.cwd(), override);
-  const allowed = [runsRootOf(settings), ...settings.runs.extraRoots.map((r) => path.resolve(/* turbopackIgnore: true */ process.cwd(), r))];
+  const examples = exampleRunsDir();
+  const allowed = [
+    runsRootOf(settings),
+    ...settings.runs.extraRoots.map((r) => path.resolve(/* turbopackIgnore: true */ process.cwd(), r)),
+    ...(examples ? [examples] : []),
+  ];
   if (!isAllowedRoot(root, allowed)) {
     return {
       root,
@@ -41,13 +52,7 @@ export function resolveRunsRoot(override: string | null): RunsRoot {
       error: `The runs root override ${root} is not allowed: over HTTP, ?root= may name only runsRoot or a folder listed in the runs.extraRoots setting (or one inside them). To browse it, add it to runs.extraRoots in toolroom.yaml (or set TOOLROOM_RUNS__EXTRAROOTS), or use \`toolroom runs --root\`.`,
     };
   }
-  const st = fs.statSync(root, { throwIfNoEntry: false });
-  if (!st) return { root, override, error: `The runs root override ${root} does not exist.`, status: 400 };
-  if (!st.isDirectory()) return { root, override, error: `The runs root override ${root} is not a folder.`, status: 400 };
-  try {
-    fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
-  } catch {
-    return { root, override, error: `The runs root override ${root} cannot be read (permission denied).`, status: 400 };
-  }
+  const problem = rootFolderProblem(root, "The runs root override");
+  if (problem) return { root, override, error: problem, status: 400 };
   return { root, override, error: null, status: null };
 }

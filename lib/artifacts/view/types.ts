@@ -35,6 +35,10 @@ export interface RunListResponse {
   override: string | null;
   /** Why the root could not be read (missing folder, not a folder, permission). */
   rootError: string | null;
+  /** The default runsRoot (./runs) does not exist yet — a fresh clone: an empty state, not an error. */
+  noRunsYet?: boolean;
+  /** Where the bundled example runs are (absolute), for the empty state's link; null when none ship. */
+  examples?: string | null;
   runs: RunRow[];
 }
 

@@ -212,10 +212,35 @@ describe("approvals: the server is the authority", () => {
     await queries.updateToolCall(record!.id, { expiresAt: new Date(Date.now() - 1000) });
     const response = await respond("expired", assistant, part.toolCallId, { approved: true });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { code: string }).code).toBe("expired_approval");
+    const body = (await response.json()) as { code: string; error: string };
+    expect(body.code).toBe("expired_approval");
+    // A sentence naming the tool, not the internal approval id.
+    expect(body.error).toMatch(/^Too late: the approval of run_terminal_command ran out of time at \d\d:\d\d:\d\d UTC, so run_terminal_command was not run/);
+    expect(body.error).not.toContain(part.approval.id);
     expect(ran("expired.txt")).toBe(false);
     expect((await queries.getToolCall(record!.id))?.decision).toBe("timed-out");
     await wellFormed("expired");
+  });
+
+  it("after a timeout nobody answered, the model answers as after a denial, once", async () => {
+    const { part } = await pendingChat("timed-out-answer", "timed-out-answer.txt");
+    const record = await queries.getToolCallByApproval(part.approval.id);
+    await queries.updateToolCall(record!.id, { expiresAt: new Date(Date.now() - 1000) });
+    const { sweepExpiredApprovals } = await import("./approvals");
+    expect(await sweepExpiredApprovals()).toBe(1);
+    // The page reloads the server's copy and sends it back as it is: no decision in it.
+    const stored = (await queries.loadMessages("timed-out-answer")).at(-1) as UIMessage;
+    const response = await post({ id: "timed-out-answer", message: stored });
+    expect(response.status).toBe(200);
+    await response.text();
+    const answered = (await queries.loadMessages("timed-out-answer")).at(-1) as UIMessage;
+    const last = answered.parts.filter((p) => p.type !== "step-start").at(-1) as { type: string; text?: string };
+    expect(last.type).toBe("text");
+    expect(last.text).toMatch(/was not run/);
+    expect(ran("timed-out-answer.txt")).toBe(false);
+    await wellFormed("timed-out-answer");
+    // Once: the answer is there, so the same request now decides nothing.
+    expect((await post({ id: "timed-out-answer", message: answered })).status).toBe(400);
   });
 
   it("a denial is recorded with its reason and the tool does not run", async () => {

@@ -91,11 +91,7 @@ export async function applyApprovalResponses(args: {
       throw new HttpError(403, `Approval ${response.approvalId} was not issued for this chat; the tool did not run.`, "unknown_approval");
     }
     if (record.approvalState === "expired") {
-      throw new HttpError(
-        409,
-        `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`,
-        "expired_approval",
-      );
+      throw new HttpError(409, expiredText(record.toolName, record.expiresAt), "expired_approval");
     }
     const storedPart = args.stored.parts.find((p) => isToolPart(p) && p.toolCallId === response.toolCallId);
     if (
@@ -114,11 +110,7 @@ export async function applyApprovalResponses(args: {
     const expired = record.expiresAt !== null && now.getTime() > record.expiresAt.getTime();
     if (expired && response.approved) {
       await timeOut(args.chatId, response.approvalId, now);
-      throw new HttpError(
-        409,
-        `Approval ${response.approvalId} expired at ${record.expiresAt?.toISOString()}; the call was not run and is recorded as timed out.`,
-        "expired_approval",
-      );
+      throw new HttpError(409, expiredText(record.toolName, record.expiresAt), "expired_approval");
     }
     checked.push({ response, record, storedPart, expired });
   }
@@ -194,4 +186,10 @@ export async function sweepExpiredApprovals(now = new Date()): Promise<number> {
     count++;
   }
   return count;
+}
+
+/** What the person reads when they answer too late: the tool and the time, never an internal approval id. */
+export function expiredText(toolName: string, expiresAt: Date | null): string {
+  const at = expiresAt ? ` at ${expiresAt.toISOString().slice(11, 19)} UTC` : "";
+  return `Too late: the approval of ${toolName} ran out of time${at}, so ${toolName} was not run (recorded as timed out).`;
 }

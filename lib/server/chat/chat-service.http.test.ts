@@ -166,6 +166,7 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     // "Answered by": the model the server says answered (the `model` of its chunks).
     expect(readMetadata(message.metadata).model).toBe("qwen-test");
     expect(readMetadata(stored.metadata).model).toBe("qwen-test");
+    expect(readMetadata(stored.metadata).toolMode).toBe("native");
     expect(await queries.getToolCall("call_list_1")).toMatchObject({ state: "done", isError: false, output: listing });
   });
 
@@ -211,6 +212,8 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     expect(texts(message).join("")).not.toContain(protocol === "action" ? "ACTION" : "tool_call");
     expect(texts(message).at(-1)).toBe(ANSWER);
     expect((await lastStored(chatId)).parts).toEqual(message.parts);
+    // Each tool card says how the call was made: a text-mode chat is recognisable at a glance.
+    expect(readMetadata((await lastStored(chatId)).metadata)).toMatchObject({ toolMode: "text", protocol });
   });
 
   it("a chat's own text protocol outranks the settings' chat.textProtocol, and is kept for the next message", async () => {

@@ -21,6 +21,7 @@ import {
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
+import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls } from "./crash-recovery";
@@ -88,6 +89,8 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
   if (!last || last.role !== "assistant" || last.id !== incoming.id) {
     throw new HttpError(409, "Approval decisions must answer the chat's latest message.", "stale_message");
   }
+  // Timed out while the person was away: nothing to decide, the model answers as after a denial.
+  if (approvalResponsesOf(incoming).length === 0 && awaitsAnswerAfterTimeout(last)) return { messages: stored, position: stored.length - 1 };
   const decided = await applyApprovalResponses({
     chatId: chat.id,
     stored: last,

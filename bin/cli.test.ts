@@ -1,0 +1,30 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliEnv, TOOLROOM_BIN } from "@/lib/testing/cli";
+
+let root: string;
+beforeAll(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-cli-pipe-"))));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** `toolroom <args> | head -0`: the reader of stdout is gone before the command writes. */
+function intoClosedPipe(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [TOOLROOM_BIN, ...args], { cwd: root, env: cliEnv(root) as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.destroy();
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+describe("output into a closed pipe", () => {
+  it.each([[["settings", "--origin"]], [["tools"]], [["runs", "--root", path.resolve("examples/runs")]]])("toolroom %j exits quietly", async (args) => {
+    const r = await intoClosedPipe(args);
+    expect(r.stderr).not.toContain("EPIPE");
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,2 @@
+export function withTelemetryOff<E extends Record<string, string | undefined>>(env: E): E & { NEXT_TELEMETRY_DISABLED: string };
+export function buildingMessage(reason: string, first: boolean): string;
