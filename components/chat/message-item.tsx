@@ -1,6 +1,7 @@
 "use client";
 
 import type { UIMessage } from "ai";
+import { memo } from "react";
 import { Markdown } from "@/components/ui/markdown";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
@@ -14,7 +15,24 @@ const INTERRUPTION_TEXT: Record<Interruption, string> = {
   crash: "interrupted: the server stopped",
 };
 
-export function MessageItem({ message, packages }: { message: UIMessage; packages: Record<string, string> }) {
+interface MessageItemProps {
+  message: UIMessage;
+  packages: Record<string, string>;
+}
+
+/**
+ * Whether two copies of a message show the same. The streaming message is a new object on every update while
+ * the others keep theirs, but a reload (the server's copy) re-creates them all; comparing contents
+ * when the objects differ keeps those unchanged rows from drawing again.
+ */
+function sameContent(a: UIMessage, b: UIMessage): boolean {
+  return a === b || (a.id === b.id && a.role === b.role && JSON.stringify([a.parts, a.metadata]) === JSON.stringify([b.parts, b.metadata]));
+}
+
+/** A row draws again only when its message's content or the tools' packages change. */
+export const MessageItem = memo(MessageItemView, (before, after) => before.packages === after.packages && sameContent(before.message, after.message));
+
+function MessageItemView({ message, packages }: MessageItemProps) {
   const meta = readMetadata(message.metadata);
   if (message.role === "user") {
     return (
