@@ -21,16 +21,13 @@ interface MessageItemProps {
 }
 
 /**
- * Whether two copies of a message show the same. The streaming message is a new object on every update while
- * the others keep theirs, but a reload (the server's copy) re-creates them all; comparing contents
- * when the objects differ keeps those unchanged rows from drawing again.
+ * A row draws again only when its message is a new object (or the tools' packages change). useChat
+ * replaces the streaming message with a fresh copy on every update and leaves the others alone, so
+ * a finished message keeps its object and its row is skipped. Comparing contents instead would miss
+ * updates: the SDK first pushes the message it keeps writing to, so the "previous" props can
+ * already hold the new content.
  */
-function sameContent(a: UIMessage, b: UIMessage): boolean {
-  return a === b || (a.id === b.id && a.role === b.role && JSON.stringify([a.parts, a.metadata]) === JSON.stringify([b.parts, b.metadata]));
-}
-
-/** A row draws again only when its message's content or the tools' packages change. */
-export const MessageItem = memo(MessageItemView, (before, after) => before.packages === after.packages && sameContent(before.message, after.message));
+export const MessageItem = memo(MessageItemView, (before, after) => before.packages === after.packages && before.message === after.message);
 
 function MessageItemView({ message, packages }: MessageItemProps) {
   const meta = readMetadata(message.metadata);

@@ -1,6 +1,5 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
 import type { UIMessage } from "ai";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -8,8 +7,6 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolJson } from "@/lib/tools/registry-json";
 import { MessageItem } from "./message-item";
 
-/** A first guess at a row's height; rows are measured once drawn. */
-const ESTIMATED_ROW_PX = 120;
 /** Older messages are asked for when the top of what is loaded comes this close. */
 const LOAD_OLDER_WITHIN_PX = 1200;
 /** "At the bottom" within this many pixels: the list follows a growing answer only then. */
@@ -26,47 +23,38 @@ export interface MessageListProps {
 }
 
 /**
- * The chat's messages, virtualized: only the rows near the viewport are in the page, each drawn
- * again only when its message changes. The list stays at the bottom while the person is there (a
- * growing answer, a new message) and keeps what they read in place when they are not; scrolling
- * near the top loads the next page of older messages.
+ * The chat's messages. Each row draws again only when its message changes, and the browser skips
+ * laying out and painting rows off screen (`content-visibility: auto`, sized as last drawn). The
+ * list stays at the bottom while the person is there (a growing answer, a new message) and leaves
+ * them where they are when they are not; older pages, loaded as they near the top, go in above
+ * without moving what they read (the browser's scroll anchoring).
  */
 export function MessageList({ chatId, messages, tools, olderBefore: firstCursor, onOlder }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const packages = useMemo(() => Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, t.source_package])), [tools]);
-  const virtualizer = useVirtualizer({
-    count: messages.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => messages[index]!.id,
-    overscan: 6,
-    paddingStart: 20,
-    paddingEnd: 4,
-    // A chat reads from the bottom: the server render and the first paint show the latest rows.
-    initialRect: { width: 768, height: 800 },
-    initialOffset: () => messages.length * ESTIMATED_ROW_PX,
-    // Rows added above (older pages) keep the viewport where it was; rows added or grown at the end
-    // are followed only while the person is at the bottom.
-    anchorTo: "end",
-    followOnAppend: true,
-    scrollEndThreshold: PINNED_WITHIN_PX,
-  });
-
-  // Opened at the latest message.
-  useLayoutEffect(() => {
-    if (messages.length) virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
-    // Only on mount: later changes follow the person's position.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const pinned = useRef(true);
 
   // The person's own new message brings them to the bottom, wherever they had scrolled.
   const last = messages.at(-1);
   const lastUserId = last?.role === "user" ? last.id : undefined;
   const seenUserId = useRef(lastUserId);
   useLayoutEffect(() => {
-    if (lastUserId && lastUserId !== seenUserId.current) virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
+    if (lastUserId !== seenUserId.current) pinned.current = true;
     seenUserId.current = lastUserId;
-  }, [lastUserId, messages.length, virtualizer]);
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [messages, lastUserId]);
+
+  // Older rows go in above the viewport. The browser keeps the view in place (scroll anchoring),
+  // except at the very top, where it does not anchor: there the position is kept by hand.
+  const firstId = messages[0]?.id;
+  const beforePrepend = useRef<{ height: number; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const was = beforePrepend.current;
+    beforePrepend.current = null;
+    if (el && was?.top === 0 && el.scrollTop === 0) el.scrollTop = el.scrollHeight - was.height;
+  }, [firstId]);
 
   const [olderBefore, setOlderBefore] = useState(firstCursor);
   const loading = useRef(false);
@@ -77,6 +65,8 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       const page = await fetchJson<{ messages: UIMessage[]; olderBefore: number | null }>(
         `/api/chats/${encodeURIComponent(chatId)}/messages?before=${olderBefore}`,
       );
+      const el = scroller.current;
+      beforePrepend.current = el ? { height: el.scrollHeight, top: el.scrollTop } : null;
       onOlder(page.messages);
       setOlderBefore(page.olderBefore);
     } catch (error) {
@@ -89,29 +79,23 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
   return (
     <div
       ref={scroller}
-      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+      className="min-h-0 flex-1 overflow-y-auto"
       data-testid="message-list"
       onScroll={(event) => {
-        if (event.currentTarget.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
+        const el = event.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PINNED_WITHIN_PX;
+        if (el.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
       }}
     >
-      {olderBefore !== null ? (
-        <p className="sr-only" data-testid="older-messages">
-          Older messages load as you scroll up.
-        </p>
-      ) : null}
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => (
-          <div
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            className="absolute top-0 left-0 w-full"
-            style={{ transform: `translateY(${row.start}px)` }}
-          >
-            <div className="mx-auto flex max-w-3xl flex-col px-4 pb-4">
-              <MessageItem message={messages[row.index]!} packages={packages} />
-            </div>
+      <div className="mx-auto flex max-w-3xl flex-col px-4 py-5">
+        {olderBefore !== null ? (
+          <p className="pb-4 text-center text-xs text-muted" data-testid="older-messages">
+            Older messages load as you scroll up.
+          </p>
+        ) : null}
+        {messages.map((message) => (
+          <div key={message.id} className="flex flex-col pb-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]">
+            <MessageItem message={message} packages={packages} />
           </div>
         ))}
       </div>

@@ -19,7 +19,7 @@ export interface ChatDetail {
  */
 export const FIRST_PAGE_MESSAGES = 40;
 /** How many older messages one request for the next page up returns. */
-export const OLDER_PAGE_MESSAGES = 100;
+export const OLDER_PAGE_MESSAGES = 50;
 
 function serializeChat(chat: ChatRecord): ChatDetail["chat"] {
   return { ...chat, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() };

@@ -23,8 +23,8 @@ describe("GET /api/chats/[id]/messages", () => {
     const response = await get("long", "?before=110");
     expect(response.status).toBe(200);
     const body = (await response.json()) as { messages: { id: string }[]; olderBefore: number | null };
-    expect(body.messages.map((m) => m.id)).toEqual(Array.from({ length: 100 }, (_, i) => `long-m${10 + i}`));
-    expect(body.olderBefore).toBe(10);
+    expect(body.messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => `long-m${60 + i}`));
+    expect(body.olderBefore).toBe(60);
   });
 
   it("refuses a missing or bad cursor and an unknown chat, in the API's words", async () => {
