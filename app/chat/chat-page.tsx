@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
-import { chatDetail, defaultChatConfig, modelChoices } from "@/lib/server/chat/chat-view";
+import { chatFirstPage, defaultChatConfig, modelChoices } from "@/lib/server/chat/chat-view";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { databaseFaultOf } from "@/lib/db/faults";
 import { registryJson } from "@/lib/tools/registry-json";
@@ -8,14 +8,15 @@ import { registryJson } from "@/lib/tools/registry-json";
 /**
  * Shared by /chat (a new chat, its id made here) and /chat/[id]: the server reads the history, the
  * client streams. The browser shows /chat/<id> only once the server has stored that chat, so an
- * id with no chat behind it is a deleted chat or a wrong link: not found.
+ * id with no chat behind it is a deleted chat or a wrong link: not found. Only the latest messages
+ * come with the page; the list asks for older ones as the person scrolls up.
  */
 export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
   let loadError: string | undefined;
   // A database fault shows in the chat, in the words the API uses, instead of a bare error page.
   const loading = isNew
     ? Promise.resolve(null)
-    : chatDetail(id).catch((error: unknown) => {
+    : chatFirstPage(id).catch((error: unknown) => {
         loadError = databaseFaultOf(error)?.message;
         if (!loadError) throw error;
         return null;
@@ -32,6 +33,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
       exists={Boolean(detail)}
       initialMessages={detail?.messages ?? []}
       initialConfig={{ modelRef: config.modelRef, toolMode: config.toolMode, textProtocol: config.textProtocol, supervised: config.supervised }}
+      olderBefore={detail?.olderBefore ?? null}
       initialGrants={detail?.grants ?? []}
       models={modelChoices()}
       tools={registryJson(registry)}

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,15 +17,18 @@ import { pendingCalls } from "./call-status";
 import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
-import { MessageItem } from "./message-item";
 import { useShowChatModelInFooter } from "@/components/shell/footer-model";
+import { MessageList } from "./message-list";
 import { useChatSession, type ChatConfig } from "./use-chat-session";
 
 export interface ChatViewProps {
   chatId: string;
   title: string;
   exists: boolean;
+  /** The latest messages; older ones load as the person scrolls up. */
   initialMessages: UIMessage[];
+  /** The cursor for the messages before `initialMessages`; null when there are none. */
+  olderBefore: number | null;
   initialConfig: ChatConfig;
   initialGrants: string[];
   models: ModelChoice[];
@@ -56,12 +59,16 @@ export function ChatView(props: ChatViewProps) {
   const exists = props.exists || messages.length > 0;
   const pending = pendingCalls(messages);
   const current = pending[0];
-  const bottom = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
-    bottom.current?.scrollIntoView({ block: "end" });
-  }, [messages]);
+  const { setMessages } = session;
+  const prependOlder = useCallback(
+    (older: UIMessage[]) =>
+      setMessages((shown) => {
+        // A reload of the whole chat (showServerCopy) may already hold them.
+        const have = new Set(shown.map((m) => m.id));
+        return [...older.filter((m) => !have.has(m.id)), ...shown];
+      }),
+    [setMessages],
+  );
 
   const grantsQuery = useQuery({
     queryKey: queryKeys.chats.grants(props.chatId),
@@ -136,7 +143,6 @@ export function ChatView(props: ChatViewProps) {
       })()
     : null;
 
-  const packages = Object.fromEntries(Object.entries(props.tools).map(([name, t]) => [name, t.source_package]));
   const lastIsAssistant = messages.at(-1)?.role === "assistant";
 
   return (
@@ -154,9 +160,9 @@ export function ChatView(props: ChatViewProps) {
           onChange={(change) => void changeConfig(change)}
           onRevokeGrant={(tool) => void revokeGrant(tool)}
         />
-        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
-          <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5">
-            {messages.length === 0 ? (
+        {messages.length === 0 ? (
+          <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
+            <div className="mx-auto max-w-3xl px-4 py-5">
               <EmptyState title="Start a conversation" testId="chat-empty">
                 <p>
                   Try “list files in lib”, “read README.md” or “list runs”. The offline model is a scripted stand-in that picks a tool from your words. To call
@@ -167,24 +173,24 @@ export function ChatView(props: ChatViewProps) {
                 </pre>
                 <p className="mt-2">For a real model, use “Add a model…” in the model picker above.</p>
               </EmptyState>
-            ) : null}
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} packages={packages} />
-            ))}
-            {status === "submitted" ? (
-              <p className="text-xs text-running" data-testid="thinking">
-                Waiting for the model…
-              </p>
-            ) : null}
-            {/* An error the stream delivered is already shown under the message that carries it. */}
-            {serverError && readMetadata(messages.at(-1)?.metadata).error !== serverError ? (
-              <p role="alert" data-testid="chat-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
-                {serverError}
-              </p>
-            ) : null}
-            <div ref={bottom} />
+            </div>
           </div>
-        </div>
+        ) : (
+          <MessageList chatId={props.chatId} messages={messages} tools={props.tools} olderBefore={props.olderBefore} onOlder={prependOlder} />
+        )}
+        {status === "submitted" ? (
+          <p className="mx-auto w-full max-w-3xl px-4 pb-2 text-xs text-running" data-testid="thinking">
+            Waiting for the model…
+          </p>
+        ) : null}
+        {/* An error the stream delivered is already shown under the message that carries it. */}
+        {serverError && readMetadata(messages.at(-1)?.metadata).error !== serverError ? (
+          <div className="mx-auto w-full max-w-3xl px-4 pb-2">
+            <p role="alert" data-testid="chat-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
+              {serverError}
+            </p>
+          </div>
+        ) : null}
         <Composer
           streaming={streaming}
           disabled={current ? "A tool call is waiting for your approval." : false}

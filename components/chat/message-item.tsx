@@ -1,6 +1,7 @@
 "use client";
 
 import type { UIMessage } from "ai";
+import { memo } from "react";
 import { Markdown } from "@/components/ui/markdown";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
@@ -15,7 +16,21 @@ const INTERRUPTION_TEXT: Record<Interruption, string> = {
   crash: "interrupted: the server stopped",
 };
 
-export function MessageItem({ message, packages }: { message: UIMessage; packages: Record<string, string> }) {
+interface MessageItemProps {
+  message: UIMessage;
+  packages: Record<string, string>;
+}
+
+/**
+ * A row draws again only when its message is a new object (or the tools' packages change). useChat
+ * replaces the streaming message with a fresh copy on every update and leaves the others alone, so
+ * a finished message keeps its object and its row is skipped. Comparing contents instead would miss
+ * updates: the SDK first pushes the message it keeps writing to, so the "previous" props can
+ * already hold the new content.
+ */
+export const MessageItem = memo(MessageItemView, (before, after) => before.packages === after.packages && before.message === after.message);
+
+function MessageItemView({ message, packages }: MessageItemProps) {
   const meta = readMetadata(message.metadata);
   if (message.role === "user") {
     return (

@@ -42,9 +42,7 @@ export async function getChat(id: string): Promise<ChatRecord | null> {
   return row ? toChat(row) : null;
 }
 
-export async function createChat(
-  data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" },
-): Promise<ChatRecord> {
+export async function createChat(data: NewChat): Promise<ChatRecord> {
   return toChat(await db().chat.create({ data }));
 }
 
@@ -63,14 +61,39 @@ export async function deleteChat(id: string): Promise<void> {
   await db().chat.delete({ where: { id } });
 }
 
-export async function loadMessages(chatId: string): Promise<UIMessage[]> {
-  const rows = await db().message.findMany({ where: { chatId }, orderBy: { position: "asc" } });
-  return rows.map((row) => ({
+type MessageRow = { id: string; role: string; parts: string; metadata: string | null };
+
+function toUIMessage(row: MessageRow): UIMessage {
+  return {
     id: row.id,
     role: row.role as UIMessage["role"],
     parts: JSON.parse(row.parts) as UIMessage["parts"],
     ...(row.metadata ? { metadata: JSON.parse(row.metadata) as unknown } : {}),
-  }));
+  };
+}
+
+export async function loadMessages(chatId: string): Promise<UIMessage[]> {
+  const rows = await db().message.findMany({ where: { chatId }, orderBy: { position: "asc" } });
+  return rows.map(toUIMessage);
+}
+
+/** Up to `limit` messages, the latest ones before position `before` (all when absent), oldest first. */
+export interface MessagePage {
+  messages: UIMessage[];
+  /** The cursor for the page before this one: the position of this page's first message; null when none is older. */
+  olderBefore: number | null;
+}
+
+export async function loadLatestMessages(chatId: string, limit: number, before?: number): Promise<MessagePage> {
+  // One row more than asked says whether anything older is left, without a count.
+  const rows = await db().message.findMany({
+    where: { chatId, ...(before === undefined ? {} : { position: { lt: before } }) },
+    orderBy: { position: "desc" },
+    take: limit + 1,
+    select: { id: true, role: true, parts: true, metadata: true, position: true },
+  });
+  const page = rows.slice(0, limit).reverse();
+  return { messages: page.map(toUIMessage), olderBefore: rows.length > limit ? page[0]!.position : null };
 }
 
 /** The position the next message of a chat takes. */
@@ -82,6 +105,21 @@ export async function messageCount(chatId: string): Promise<number> {
 export async function saveMessage(chatId: string, position: number, message: UIMessage): Promise<void> {
   const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
   await db().$transaction([
+    db().message.deleteMany({ where: { chatId, position, NOT: { id: message.id } } }),
+    db().message.upsert({ where: { id: message.id }, create: { id: message.id, chatId, position, ...data }, update: { position, ...data } }),
+  ]);
+}
+
+export type NewChat = Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" };
+
+/**
+ * A person's message at `position`, the chat touched (or created first, for its first message) in
+ * the same transaction: one commit, so one wait for the disk, before the answer can start.
+ */
+export async function saveQuestion(chatId: string, position: number, message: UIMessage, newChat?: NewChat): Promise<void> {
+  const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
+  await db().$transaction([
+    newChat ? db().chat.create({ data: newChat }) : db().chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } }),
     db().message.deleteMany({ where: { chatId, position, NOT: { id: message.id } } }),
     db().message.upsert({ where: { id: message.id }, create: { id: message.id, chatId, position, ...data }, update: { position, ...data } }),
   ]);

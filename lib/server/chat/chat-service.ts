@@ -5,18 +5,18 @@ import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
 import {
-  createChat,
   deleteMessagesFrom,
   getChat,
   listGrants,
   loadMessages,
   pendingApprovals,
   saveMessage,
-  touchChat,
+  saveQuestion,
   updateChat,
   updateToolCall,
   upsertToolCall,
   type ChatRecord,
+  type NewChat,
 } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
@@ -40,7 +40,10 @@ function titleFrom(message: UIMessage): string {
   return text ? (text.length > 60 ? `${text.slice(0, 57)}…` : text) : "New chat";
 }
 
-async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
+/** A chat this request starts is stored with its first message, in one commit (saveQuestion). */
+type TurnChat = ChatRecord & { unsaved?: NewChat };
+
+async function ensureChat(request: ChatRequest): Promise<TurnChat> {
   const settings = getSettings();
   const existing = await getChat(request.id);
   const defaults = defaultChatConfig();
@@ -48,14 +51,16 @@ async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
   if (request.model && !settings.llms[request.model]) throw new HttpError(400, `No model named "${request.model}" in settings llms.`, "unknown_model");
   if (!existing) {
     if (request.message.role !== "user") throw new HttpError(404, `Chat ${request.id} does not exist.`, "unknown_chat");
-    return createChat({
+    const unsaved: NewChat = {
       id: request.id,
       title: titleFrom(request.message as UIMessage),
       modelRef,
       toolMode: request.toolMode ?? defaults.toolMode,
       textProtocol: request.textProtocol ?? null,
       supervised: request.supervised ?? defaults.supervised,
-    });
+    };
+    const now = new Date();
+    return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, createdAt: now, updatedAt: now, unsaved };
   }
   const changes: Partial<ChatRecord> = {};
   if (request.model && request.model !== existing.modelRef) changes.modelRef = request.model;
@@ -65,7 +70,7 @@ async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
 }
 
 /** Builds the history this turn continues from, with the server's copy as the authority. */
-async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ messages: UIMessage[]; position: number }> {
+async function historyFor(chat: TurnChat, request: ChatRequest): Promise<{ messages: UIMessage[]; position: number }> {
   const stored = await loadMessages(chat.id);
   const incoming = request.message as UIMessage;
 
@@ -81,8 +86,7 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
       throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
     const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text") };
     if (userMessage.parts.length === 0) throw new HttpError(400, "The message has no text.", "empty_message");
-    await saveMessage(chat.id, stored.length, userMessage);
-    await touchChat(chat.id);
+    await saveQuestion(chat.id, stored.length, userMessage, chat.unsaved);
     return { messages: [...stored, userMessage], position: stored.length + 1 };
   }
   const last = stored.at(-1);
@@ -111,7 +115,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   return runTurn(chat, request, signal);
 }
 
-async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSignal): Promise<Response> {
+async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal): Promise<Response> {
   const settings = getSettings();
   const registry = await getRegistry();
   const { messages, position } = await historyFor(chat, request);

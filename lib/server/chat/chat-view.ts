@@ -1,6 +1,6 @@
 import "server-only";
 import type { UIMessage } from "ai";
-import { getChat, listGrants, listToolCalls, loadMessages, type ChatRecord, type ToolCallRecord } from "@/lib/db/queries";
+import { getChat, listGrants, listToolCalls, loadLatestMessages, loadMessages, type ChatRecord, type MessagePage, type ToolCallRecord } from "@/lib/db/queries";
 import { getSettings } from "@/lib/settings";
 import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
@@ -12,6 +12,14 @@ export interface ChatDetail {
   messages: UIMessage[];
   grants: string[];
 }
+
+/**
+ * How many of the latest messages the chat page sends: a screenful or more, while a long chat's HTML
+ * stays small (about 1 KB a message, sent twice: as HTML and as the props React hydrates from).
+ */
+export const FIRST_PAGE_MESSAGES = 40;
+/** How many older messages one request for the next page up returns. */
+export const OLDER_PAGE_MESSAGES = 50;
 
 function serializeChat(chat: ChatRecord): ChatDetail["chat"] {
   return { ...chat, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() };
@@ -27,6 +35,20 @@ export async function chatDetail(id: string, now = new Date()): Promise<ChatDeta
   if (!chat) return null;
   const messages = await showExpiredApprovals(await loadMessages(id), now, (call) => timeoutText(id, call.toolName, call.input));
   return { chat: serializeChat(chat), messages, grants: await listGrants(id) };
+}
+
+/** The chat page's copy: the chat with only its latest messages; older ones are asked for with `chatMessagesPage`. */
+export async function chatFirstPage(id: string, now = new Date()): Promise<(ChatDetail & Pick<MessagePage, "olderBefore">) | null> {
+  const [chat, page, grants] = await Promise.all([getChat(id), chatMessagesPage(id, undefined, now), listGrants(id)]);
+  if (!chat) return null;
+  return { chat: serializeChat(chat), messages: page.messages, olderBefore: page.olderBefore, grants };
+}
+
+/** The messages before position `before` (the latest when absent), as the page shows them. */
+export async function chatMessagesPage(id: string, before: number | undefined, now = new Date()): Promise<MessagePage> {
+  const page = await loadLatestMessages(id, before === undefined ? FIRST_PAGE_MESSAGES : OLDER_PAGE_MESSAGES, before);
+  const messages = await showExpiredApprovals(page.messages, now, (call) => timeoutText(id, call.toolName, call.input));
+  return { messages, olderBefore: page.olderBefore };
 }
 
 export function modelChoices(): ModelChoice[] {

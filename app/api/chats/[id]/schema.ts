@@ -13,3 +13,6 @@ export const chatPatchSchema = z
     supervised: z.boolean().optional(),
   })
   .strict();
+
+/** `?before=<position>`: the page of messages just before that position. */
+export const olderMessagesQuerySchema = z.object({ before: z.coerce.number().int().min(0) }).strict();

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { longChatMessages, seedChat } from "../lib/testing/long-chat";
+import { marker, markerExists as exists, removeMarkers } from "./markers";
+import { ChatPage } from "./pages/chat";
+
+test.afterEach(removeMarkers);
+
+/** A 500-message chat written into the suite's database, in the given tool mode. */
+function seedLongChat(mode: "native" | "text"): string {
+  const id = `long-${mode}-${Date.now()}`;
+  seedChat(path.join(process.env.E2E_STATE as string, "e2e.db"), { id, title: "A long chat", modelRef: "offline", toolMode: mode }, longChatMessages(id, 500));
+  return id;
+}
+
+for (const mode of ["native", "text"] as const) {
+  test.describe(`a 500-message chat in ${mode} mode`, () => {
+    test("tool cards, approvals and Stop behave as in a new chat", async ({ page }) => {
+      const id = seedLongChat(mode);
+      const chat = new ChatPage(page);
+      await page.goto(`/chat/${id}`);
+      await expect(page.getByTestId(`mode-${mode}`)).toHaveAttribute("aria-checked", "true");
+      // The page opens at the latest message; the oldest ones are not even in the page yet.
+      await expect(page.getByText("Answer 499.")).toBeInViewport();
+      await expect(page.getByText("Question 0:")).toHaveCount(0);
+
+      // A tool call: the card, its result, the answer.
+      await chat.send("list files in lib");
+      const answer = chat.assistantMessages.last();
+      await expect(answer.getByTestId("tool-call")).toHaveAttribute("data-tool", "list_files");
+      await expect(answer.getByTestId("tool-call-status")).toHaveText("done");
+      await chat.waitIdle();
+      await expect(answer).toBeInViewport();
+
+      // An approval: the dialog, then the call runs.
+      const file = marker(`long-${mode}`);
+      await chat.send(`run \`touch ${file}\``);
+      await expect(chat.dialog).toBeVisible();
+      await expect(chat.dialog.getByTestId("approval-args")).toContainText(`touch ${file}`);
+      await chat.dialog.getByTestId("approval-approve").click();
+      await expect(chat.assistantMessages.last().getByTestId("tool-call-status")).toHaveText("done · approved");
+      expect(exists(file)).toBe(true);
+      await chat.waitIdle();
+
+      // Stop mid-answer: after a reload no call is left running, and the chat stays usable.
+      await chat.send("list files in lib, and answer slowly");
+      await expect(page.getByTestId("composer-stop")).toBeVisible();
+      await expect(chat.assistantMessages.last().getByTestId("tool-call")).toHaveCount(1);
+      await page.getByTestId("composer-stop").click();
+      await chat.waitIdle();
+      await page.goto(`/chat/${id}`);
+      const last = chat.assistantMessages.last();
+      await expect(last.getByTestId("tool-call")).toHaveCount(1);
+      for (const state of await last.getByTestId("tool-call").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-state")))) {
+        expect(["output-available", "output-error"]).toContain(state);
+      }
+      await chat.send("list files in e2e");
+      await expect(chat.assistantMessages.last().getByTestId("tool-call-status")).toHaveText("done");
+    });
+  });
+}
+
+test("scrolling up a 500-message chat loads its older messages, down to the first", async ({ page }) => {
+  const id = seedLongChat("native");
+  await page.goto(`/chat/${id}`);
+  await expect(page.getByText("Answer 499.")).toBeInViewport();
+  const list = page.getByTestId("message-list");
+  await expect(async () => {
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(page.getByText("Question 0:")).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("older-messages")).toHaveCount(0);
+  // Every message once, none twice.
+  await expect(page.getByTestId("message-user").or(page.getByTestId("message-assistant"))).toHaveCount(500);
+  // The latest message is still there at the bottom.
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByText("Answer 499.")).toBeInViewport();
+});
