@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 
 const LINKS = [
   { href: "/chat", label: "Chat" },
+  { href: "/compare", label: "Compare" },
   { href: "/tools", label: "Tools" },
   { href: "/runs", label: "Runs" },
   { href: "/settings", label: "Settings" },

@@ -2,7 +2,12 @@ import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { callDifferences, summarizeColumn, type ColumnCall } from "./compare-summary";
 
-const call = (tool: string, args: Record<string, unknown> = {}): ColumnCall => ({ tool, args: JSON.stringify(args), state: "output-available", isError: false });
+const call = (tool: string, args: Record<string, unknown> = {}): ColumnCall => ({
+  tool,
+  args: JSON.stringify(args),
+  state: "output-available",
+  isError: false,
+});
 
 describe("callDifferences", () => {
   it("finds nothing when every column made the same calls", () => {
@@ -20,7 +25,11 @@ describe("callDifferences", () => {
   });
 
   it("reports a column that missed a call the others made", () => {
-    const diffs = callDifferences([[call("list_files"), call("read_file", { path: "a" })], [call("list_files")], [call("list_files"), call("read_file", { path: "a" })]]);
+    const diffs = callDifferences([
+      [call("list_files"), call("read_file", { path: "a" })],
+      [call("list_files")],
+      [call("list_files"), call("read_file", { path: "a" })],
+    ]);
     expect(diffs).toEqual([{ kind: "missed-call", position: 1, tool: "read_file", columns: [1] }]);
   });
 

@@ -46,7 +46,8 @@ async function replayPrompts(chatId: string, which: "first" | "all"): Promise<st
   const texts = userTexts(await loadMessages(chatId));
   if (texts.length === 0) throw new HttpError(400, `Chat ${chatId} has no message to replay.`, "nothing_to_replay");
   if (which === "first") return texts.slice(0, 1);
-  if (texts.length > MAX_PROMPTS) throw new HttpError(400, `Chat ${chatId} has ${texts.length} user messages; a replay sends at most ${MAX_PROMPTS}.`, "too_many_prompts");
+  if (texts.length > MAX_PROMPTS)
+    throw new HttpError(400, `Chat ${chatId} has ${texts.length} user messages; a replay sends at most ${MAX_PROMPTS}.`, "too_many_prompts");
   return texts;
 }
 
