@@ -1,9 +1,9 @@
 import type { JsonValue } from "@/lib/tools/types";
 
 /** How a text-mode model writes a tool call (the `chat.textProtocol` setting). */
-export type TextProtocol = "action" | "json";
+export const TEXT_PROTOCOLS = ["action", "json"] as const;
 
-export const TEXT_PROTOCOLS: readonly TextProtocol[] = ["action", "json"];
+export type TextProtocol = (typeof TEXT_PROTOCOLS)[number];
 
 export type ToolInput = { [key: string]: JsonValue };
 
