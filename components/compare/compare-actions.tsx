@@ -3,13 +3,14 @@
 import { Columns3, Repeat } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { ChatConfig } from "@/components/chat/use-chat-session";
 import type { ModelChoice } from "@/lib/chat/models";
 import { CompareDialog, type CompareSource } from "./compare-dialog";
 
 export interface CompareActionsProps {
   chatId: string;
   chatExists: boolean;
-  config: { modelRef: string; toolMode: "native" | "text"; supervised: boolean };
+  config: ChatConfig;
   models: ModelChoice[];
   disabled?: boolean;
 }
@@ -20,8 +21,8 @@ export function CompareActions({ chatId, chatExists, config, models, disabled }:
   const other = config.toolMode === "native" ? "text" : "native";
   // Seeded with this chat's model in both modes, the comparison Toolroom is for.
   const columns = [
-    { modelRef: config.modelRef, toolMode: config.toolMode },
-    { modelRef: config.modelRef, toolMode: other },
+    { modelRef: config.modelRef, toolMode: config.toolMode, textProtocol: config.textProtocol },
+    { modelRef: config.modelRef, toolMode: other, textProtocol: config.textProtocol },
   ] as const;
   return (
     <>

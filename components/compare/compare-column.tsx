@@ -39,8 +39,7 @@ export interface CompareColumnProps {
  * so a reopened comparison carries on where it stopped and a finished one sends nothing.
  */
 export function CompareColumn({ index, column, prompts, tools, packages, dialogTurn, onState }: CompareColumnProps) {
-  const config = { modelRef: column.chat.modelRef, toolMode: column.chat.toolMode, supervised: column.chat.supervised };
-  const session = useChatSession(column.chatId, column.messages, config);
+  const session = useChatSession(column.chatId, column.messages, column.config);
   const { messages, status, sendMessage, approve, deny, serverError } = session;
   const request = approvalRequestOf(messages, tools);
   const waiting = request !== null;
@@ -82,7 +81,11 @@ export function CompareColumn({ index, column, prompts, tools, packages, dialogT
           <ExternalLink size={13} />
         </Link>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3 text-sm" tabIndex={0} aria-label={`Column ${columnLetter(index)} messages`}>
+      <div
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-3 text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+        tabIndex={0}
+        aria-label={`Column ${columnLetter(index)} messages`}
+      >
         <div className="flex flex-col gap-3">
           {messages.map((message) => (
             <MessageItem key={message.id} message={message} packages={packages} />

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { SegmentedRadioGroup, SegmentedRadioItem } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
 import type { ModelChoice } from "@/lib/chat/models";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { CompareColumn, CompareRequest } from "@/lib/server/compare/compare-request";
 import type { ComparisonSummaryJson } from "@/lib/server/compare/compare-service";
@@ -138,8 +139,11 @@ export function CompareDialog({ open, onOpenChange, source, models, initialColum
                   value={column.textProtocol ?? "json"}
                   onChange={(e) => change(index, { textProtocol: e.target.value as CompareColumn["textProtocol"] })}
                 >
-                  <option value="json">json</option>
-                  <option value="action">action</option>
+                  {TEXT_PROTOCOLS.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
                 </Select>
                 <Button
                   variant="ghost"

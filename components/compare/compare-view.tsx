@@ -21,7 +21,14 @@ export function CompareView({ comparison, tools }: CompareViewProps) {
   // One approval dialog at a time: the leftmost column that waits asks first.
   const dialogColumn = states.findIndex((s) => s.waiting);
   const summaries = useMemo(
-    () => comparison.columns.map((c, i) => ({ label: c.label, summary: summarizeColumn(states[i]?.messages ?? []), busy: states[i]?.busy ?? false })),
+    () =>
+      comparison.columns.map((c, i) => {
+        const state = states[i];
+        const summary = summarizeColumn(state?.messages ?? []);
+        // A refused request (no stream, so no message carries it) is an error of the column too.
+        if (state?.error && !summary.errors.includes(state.error)) summary.errors.push(state.error);
+        return { label: c.label, summary, busy: state?.busy ?? false };
+      }),
     [comparison.columns, states],
   );
 

@@ -12,6 +12,7 @@ export interface SummaryColumn {
   busy: boolean;
 }
 
+const ROW_HEAD = "text-left text-xs font-normal text-muted";
 const DIFF_CELL = "bg-pending/10 outline outline-1 -outline-offset-1 outline-pending/60";
 
 function describe(difference: Difference, labels: string[]): string {
@@ -35,11 +36,12 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
   const labels = columns.map((c) => c.label);
   const metric = (name: string, value: (s: ColumnSummary) => string, testId: string) => (
     <TableRow data-testid={`summary-${testId}`}>
-      <TableHead scope="row" className="text-xs text-muted">
+      <TableHead scope="row" className={ROW_HEAD}>
         {name}
       </TableHead>
+      {/* Read across a row (column against column), so values line up under their column's name. */}
       {columns.map((c, i) => (
-        <TableCell key={i} numeric>
+        <TableCell key={i} className="font-mono text-xs tabular">
           {value(c.summary)}
         </TableCell>
       ))}
@@ -51,7 +53,11 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
       <h2 id="compare-summary-title" className="text-sm font-semibold">
         Summary
       </h2>
-      <div className="overflow-x-auto rounded-lg border border-border bg-panel" tabIndex={0} aria-label="Summary table">
+      <div
+        className="overflow-x-auto rounded-lg border border-border bg-panel focus-visible:outline-2 focus-visible:outline-accent"
+        tabIndex={0}
+        aria-label="Summary table"
+      >
         <Table>
           <TableHeader>
             <TableRow>
@@ -67,7 +73,7 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
           <TableBody>
             {Array.from({ length: rows }, (_, position) => (
               <TableRow key={position} data-testid="summary-call-row">
-                <TableHead scope="row" className="text-xs text-muted">
+                <TableHead scope="row" className={ROW_HEAD}>
                   call {position + 1}
                 </TableHead>
                 {columns.map((c, i) => {
@@ -95,7 +101,7 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
             ))}
             {rows === 0 ? (
               <TableRow>
-                <TableHead scope="row" className="text-xs text-muted">
+                <TableHead scope="row" className={ROW_HEAD}>
                   calls
                 </TableHead>
                 {columns.map((_, i) => (
@@ -110,7 +116,7 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
             {metric("TTFT", (s) => formatMs(s.ttftMs), "ttft")}
             {metric("total time", (s) => formatMs(s.durationMs), "time")}
             <TableRow data-testid="summary-errors">
-              <TableHead scope="row" className="text-xs text-muted">
+              <TableHead scope="row" className={ROW_HEAD}>
                 errors
               </TableHead>
               {columns.map((c, i) => (

@@ -249,7 +249,7 @@ export async function createComparison(data: {
   id: string;
   prompts: string[];
   sourceChatId: string | null;
-  columns: { label: string; chat: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> }[];
+  columns: { label: string; chat: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "textProtocol" | "supervised"> }[];
 }): Promise<ComparisonRecord> {
   // One nested write: the comparison, its columns and their chats are stored together or not at all.
   const row = await db().comparison.create({

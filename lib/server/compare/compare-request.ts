@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chatIdSchema } from "@/lib/server/chat/chat-request";
-import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
@@ -11,7 +11,7 @@ export const compareColumnSchema = z.object({
   modelRef: z.string().min(1).max(200),
   toolMode: z.enum(["native", "text"]),
   /** Text mode only; the settings' chat.textProtocol when absent. */
-  textProtocol: z.enum(["json", "action"] satisfies TextProtocol[]).optional(),
+  textProtocol: z.enum(TEXT_PROTOCOLS).optional(),
 });
 
 /** A new comparison: the prompts to send, or a stored chat whose user messages to replay, and 2-4 columns. */

@@ -4,6 +4,7 @@ import { createComparison, getComparison, getChat, listComparisons, loadMessages
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
 import { chatDetail, defaultChatConfig, type ChatDetail } from "@/lib/server/chat/chat-view";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import { MAX_PROMPTS, type CompareColumn, type CompareRequest } from "./compare-request";
 
 export interface ComparisonSummaryJson {
@@ -14,8 +15,16 @@ export interface ComparisonSummaryJson {
   columns: { chatId: string; position: number; label: string }[];
 }
 
+/** A column's chat settings with the protocol resolved, as the chat session sends them. */
+export interface ColumnConfig {
+  modelRef: string;
+  toolMode: "native" | "text";
+  textProtocol: TextProtocol;
+  supervised: boolean;
+}
+
 export interface ComparisonDetail extends ComparisonSummaryJson {
-  columns: (ComparisonSummaryJson["columns"][number] & Omit<ChatDetail, "chat"> & { chat: ChatDetail["chat"] })[];
+  columns: (ComparisonSummaryJson["columns"][number] & ChatDetail & { config: ColumnConfig })[];
 }
 
 /** How a column is named on the page, in the summary and in the approval dialog. */
@@ -76,7 +85,11 @@ export async function startComparison(request: CompareRequest): Promise<Comparis
     sourceChatId: request.replay?.chatId ?? null,
     columns: request.columns.map((column) => {
       const label = columnLabel(column, settings.chat.textProtocol);
-      return { label, chat: { id: generateId(), title: `${title} [${label}]`, modelRef: column.modelRef, toolMode: column.toolMode, supervised } };
+      const textProtocol = column.toolMode === "text" ? (column.textProtocol ?? null) : null;
+      return {
+        label,
+        chat: { id: generateId(), title: `${title} [${label}]`, modelRef: column.modelRef, toolMode: column.toolMode, textProtocol, supervised },
+      };
     }),
   });
   return toJson(record);
@@ -90,10 +103,13 @@ export async function comparisonList(): Promise<ComparisonSummaryJson[]> {
 export async function comparisonDetail(id: string): Promise<ComparisonDetail | null> {
   const record = await getComparison(id);
   if (!record) return null;
+  const defaultProtocol = getSettings().chat.textProtocol;
   const columns = await Promise.all(
     record.columns.map(async (column) => {
       const detail = await chatDetail(column.chatId);
-      return detail ? { ...column, ...detail } : null;
+      if (!detail) return null;
+      const { modelRef, toolMode, textProtocol, supervised } = detail.chat;
+      return { ...column, ...detail, config: { modelRef, toolMode, textProtocol: textProtocol ?? defaultProtocol, supervised } };
     }),
   );
   return { ...toJson(record), columns: columns.filter((c) => c !== null) };
