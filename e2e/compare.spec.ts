@@ -12,6 +12,9 @@ test.beforeAll(async () => {
 test.afterAll(() => loopback.close());
 test.afterEach(removeMarkers);
 
+// COMPARE_SHOTS=<folder>: light, dark and narrow screenshots of the compare pages and dialogs, to look at.
+const shots = process.env.COMPARE_SHOTS;
+
 const toolCall = (id: string, name: string, args: string) => ({
   deltas: [{ tool_calls: [{ index: 0, id, type: "function" as const, function: { name, arguments: args } }] }],
   finish: "tool_calls" as const,
@@ -35,6 +38,7 @@ test("a compare of offline/native, offline/text and a loopback provider: all thr
   await compare.setColumn(0, "offline", "native");
   await compare.setColumn(1, "offline", "text");
   await compare.setColumn(2, "loopback", "native");
+  if (shots) await compare.setup.screenshot({ path: `${shots}/compare-setup-light.png` });
   await compare.start();
 
   await compare.waitDone(3);
@@ -58,8 +62,6 @@ test("a compare of offline/native, offline/text and a loopback provider: all thr
   await expect(secondCalls.nth(2)).not.toHaveAttribute("data-differs", "true");
   expect(loopback.requests.at(0)?.tools?.some((t) => t.function.name === "list_files")).toBe(true);
 
-  // COMPARE_SHOTS=<folder>: light, dark and narrow screenshots of this 3-column compare, to look at.
-  const shots = process.env.COMPARE_SHOTS;
   if (shots) {
     await page.setViewportSize({ width: 1440, height: 1500 });
     await page.screenshot({ path: `${shots}/compare-light.png`, fullPage: true });
@@ -99,7 +101,14 @@ test("approvals work per column and the dialog names the column", async ({ page 
   await expect(compare.dialog).toBeVisible();
   await expect(compare.dialog.getByTestId("approval-column")).toHaveText("Column A · offline · native");
   await expect(compare.dialog.getByTestId("approval-args")).toContainText(file);
-  await compare.dialog.getByTestId("approval-approve").click();
+  if (shots) {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.screenshot({ path: `${shots}/compare-approval-dark.png` });
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+  // Keyboard: Enter on the focused Approve button approves.
+  await compare.dialog.getByTestId("approval-approve").focus();
+  await page.keyboard.press("Enter");
 
   await expect(compare.dialog.getByTestId("approval-column")).toHaveText("Column B · offline · text/json");
   await compare.dialog.getByTestId("approval-reason").fill("not this one");
@@ -138,6 +147,7 @@ test("Replay in… re-runs a stored chat as a new compare; comparisons are liste
   await expect(page).toHaveURL(/\/compare$/);
   const row = page.getByTestId("compare-list-row").filter({ hasText: "list files in lib" }).filter({ hasText: "(replay)" });
   await expect(row).toHaveCount(1);
+  if (shots) await page.screenshot({ path: `${shots}/compare-list-light.png` });
   await row.getByRole("link").click();
   await expect(page).toHaveURL(url);
   await compare.waitDone(2);
