@@ -19,7 +19,7 @@ export function ComparisonList({ comparisons }: { comparisons: ComparisonSummary
           <TableRow>
             <TableHead>Prompt</TableHead>
             <TableHead>Columns</TableHead>
-            <TableHead numeric>Created</TableHead>
+            <TableHead numeric>Created (UTC)</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -29,7 +29,9 @@ export function ComparisonList({ comparisons }: { comparisons: ComparisonSummary
                 <Link href={`/compare/${c.id}`} className="block truncate text-accent hover:underline">
                   {c.prompts[0]}
                 </Link>
-                {c.prompts.length > 1 ? <span className="text-xs text-muted">and {c.prompts.length - 1} more messages</span> : null}
+                {c.prompts.length > 1 ? (
+                  <span className="text-xs text-muted">and {c.prompts.length === 2 ? "1 more message" : `${c.prompts.length - 1} more messages`}</span>
+                ) : null}
                 {c.sourceChatId ? <span className="ml-1 text-xs text-muted">(replay)</span> : null}
               </TableCell>
               <TableCell className="font-mono text-xs">
