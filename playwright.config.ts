@@ -4,13 +4,14 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Workers re-read this file: pick the port and the throwaway state once, in the main process.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
-    "-e",
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ])
+const freePort = () =>
+  execFileSync(process.execPath, ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
     .toString()
     .trim();
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = freePort();
+  // Where a spec's loopback OpenAI-compatible server (lib/testing/openai-server.ts) listens: settings llms.loopback.
+  process.env.E2E_LOOPBACK_PORT = freePort();
   process.env.E2E_STATE = path.join(os.tmpdir(), `toolroom-e2e-${process.pid}`);
 }
 const port = Number(process.env.E2E_PORT);
@@ -58,6 +59,7 @@ export default defineConfig({
       XDG_CONFIG_HOME: path.join(state, "xdg"),
       // Specs generate runs here and open them with ?root=; any other root is refused over HTTP.
       TOOLROOM_RUNS__EXTRAROOTS: `[${JSON.stringify(path.join(state, "runs"))}]`,
+      TOOLROOM_LLMS__LOOPBACK: `{ provider: openai-compatible, baseURL: "http://127.0.0.1:${process.env.E2E_LOOPBACK_PORT}/v1", model: loopback-model }`,
     },
   },
 });

@@ -27,13 +27,15 @@ export interface ApprovalDialogProps {
   onApprove: (options: { grant: boolean }) => void;
   onDeny: (reason: string | undefined) => void;
   onExpire?: () => void;
+  /** Which chat of several asks (a comparison's column), named above the question. */
+  columnLabel?: string;
 }
 
 /**
  * The human-in-the-loop dialog. Keyboard: focus lands on the dialog (not on Approve, so a stray
  * Enter approves nothing); Enter approves only once focus is on Approve; Esc denies with no reason.
  */
-export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, onExpire }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, onExpire, columnLabel }: ApprovalDialogProps) {
   const [reason, setReason] = useState("");
   const [grant, setGrant] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -63,6 +65,11 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
             <div className="flex items-start gap-3">
               <ShieldAlert className="mt-0.5 shrink-0 text-pending" size={20} aria-hidden />
               <div className="min-w-0 flex-1">
+                {columnLabel ? (
+                  <p className="mb-0.5 font-mono text-xs text-accent" data-testid="approval-column">
+                    {columnLabel}
+                  </p>
+                ) : null}
                 <DialogTitle>
                   Run{" "}
                   <span className="font-mono" data-testid="approval-tool">

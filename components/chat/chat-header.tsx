@@ -8,6 +8,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SegmentedRadioGroup, SegmentedRadioItem } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
+import { CompareActions } from "@/components/compare/compare-actions";
 import type { ModelChoice } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ChatConfig } from "./use-chat-session";
@@ -133,6 +134,7 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
           ))}
         </div>
       ) : null}
+      <CompareActions chatId={chatId} chatExists={chatExists} config={config} models={models} disabled={locked} />
       {chatExists ? (
         <a href={`/api/chats/${chatId}/export`} data-testid="export-chat" className={buttonVariants({ size: "sm", className: "gap-1" })}>
           <Download size={12} aria-hidden /> Export JSON

@@ -78,7 +78,8 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
     },
     onFinish: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
-      if (window.location.pathname !== `/chat/${chatId}`) window.history.replaceState(null, "", `/chat/${chatId}`);
+      // A new chat (/chat) takes its address once stored; a chat shown elsewhere (a comparison's column) leaves the page's address alone.
+      if (window.location.pathname === "/chat") window.history.replaceState(null, "", `/chat/${chatId}`);
     },
   });
 

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 
 const LINKS = [
   { href: "/chat", label: "Chat" },
+  { href: "/compare", label: "Compare" },
   { href: "/tools", label: "Tools" },
   { href: "/runs", label: "Runs" },
   { href: "/evals", label: "Evals" },
@@ -15,7 +16,7 @@ const LINKS = [
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex items-center gap-1">
+    <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
       {LINKS.map((link) => {
         const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
         return (

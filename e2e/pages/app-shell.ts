@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 export class AppShellPage {
   constructor(readonly page: Page) {}
 
-  nav(label: "chat" | "tools" | "runs" | "settings") {
+  nav(label: "chat" | "compare" | "tools" | "runs" | "settings") {
     return this.page.getByTestId(`nav-${label}`);
   }
 

@@ -33,6 +33,8 @@ export interface ChatMessageMetadata {
   calls?: Record<string, CallMeta>;
   error?: string;
   interrupted?: Interruption;
+  /** The turn's totals (filled by the turn trace): steps, time, time to first token, provider usage. */
+  turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {

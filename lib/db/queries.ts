@@ -262,3 +262,52 @@ export async function chatsWithUnfinishedWork(chatId?: string): Promise<string[]
   });
   return [...new Set([...calls, ...messages].map((row) => row.chatId))];
 }
+
+export interface ComparisonColumnRecord {
+  chatId: string;
+  position: number;
+  label: string;
+}
+
+export interface ComparisonRecord {
+  id: string;
+  prompts: string[];
+  sourceChatId: string | null;
+  createdAt: Date;
+  columns: ComparisonColumnRecord[];
+}
+
+const comparisonInclude = { columns: { orderBy: { position: "asc" }, select: { chatId: true, position: true, label: true } } } as const;
+
+function toComparison(row: { id: string; prompts: string; sourceChatId: string | null; createdAt: Date; columns: ComparisonColumnRecord[] }): ComparisonRecord {
+  return { ...row, prompts: JSON.parse(row.prompts) as string[] };
+}
+
+/** A comparison and one new chat per column. */
+export async function createComparison(data: {
+  id: string;
+  prompts: string[];
+  sourceChatId: string | null;
+  columns: { label: string; chat: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "textProtocol" | "supervised"> }[];
+}): Promise<ComparisonRecord> {
+  // One nested write: the comparison, its columns and their chats are stored together or not at all.
+  const row = await db().comparison.create({
+    data: {
+      id: data.id,
+      prompts: JSON.stringify(data.prompts),
+      sourceChatId: data.sourceChatId,
+      columns: { create: data.columns.map((column, position) => ({ position, label: column.label, chat: { create: column.chat } })) },
+    },
+    include: comparisonInclude,
+  });
+  return toComparison(row);
+}
+
+export async function getComparison(id: string): Promise<ComparisonRecord | null> {
+  const row = await db().comparison.findUnique({ where: { id }, include: comparisonInclude });
+  return row ? toComparison(row) : null;
+}
+
+export async function listComparisons(): Promise<ComparisonRecord[]> {
+  return (await db().comparison.findMany({ orderBy: { createdAt: "desc" }, include: comparisonInclude })).map(toComparison);
+}

@@ -37,9 +37,10 @@ export interface FakeOpenAIServer {
 /**
  * An OpenAI-compatible `/v1/chat/completions` on 127.0.0.1 that answers `stream: true` requests
  * with SSE in OpenAI's wire format. Each event is written in two halves, so the client's SSE
- * parser meets events split across reads as it does behind real proxies.
+ * parser meets events split across reads as it does behind real proxies. `port`: a fixed port (an
+ * e2e server configured before the test starts), else any free one.
  */
-export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number } = {}): Promise<FakeOpenAIServer> {
   const requests: ChatCompletionRequest[] = [];
   const queue: ScriptedReply[] = [];
   let served = 0;
@@ -81,7 +82,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
       // "stall": nothing more until the server closes.
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

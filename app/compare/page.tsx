@@ -1,0 +1,17 @@
+import { ComparisonList } from "@/components/compare/comparison-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { comparisonList } from "@/lib/server/compare/compare-service";
+
+export const metadata = { title: "Compare" };
+
+export default async function ComparePage() {
+  const comparisons = await comparisonList();
+  return (
+    <>
+      <PageHeader title="Comparisons" description="One prompt, several models and tool modes, side by side. Start one from a chat with “Compare…”." />
+      <div className="p-6">
+        <ComparisonList comparisons={comparisons} />
+      </div>
+    </>
+  );
+}
