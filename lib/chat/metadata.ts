@@ -30,6 +30,8 @@ export interface ChatMessageMetadata {
   calls?: Record<string, CallMeta>;
   error?: string;
   interrupted?: Interruption;
+  /** The turn's numbers from its trace (summed over the turns that built this answer). */
+  turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {

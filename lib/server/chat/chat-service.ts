@@ -18,6 +18,7 @@ import {
   upsertToolCall,
   type ChatRecord,
 } from "@/lib/db/queries";
+import { saveTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
@@ -28,6 +29,7 @@ import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { turnSetup } from "./turn-setup";
+import { turnTrace } from "./turn-trace";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -123,6 +125,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
 
+  const trace = turnTrace(settings, { modelRef: chat.modelRef, modelId, toolMode: chat.toolMode });
   const stop = startTurn(chat.id);
   const turnSignal = AbortSignal.any([signal, stop.signal]);
   const marked = (message: UIMessage, interrupted: Interruption | undefined): UIMessage => {
@@ -153,6 +156,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
     await save(async () => {
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+      await saveTraceSteps(chat.id, trace.steps(stored.id));
       if (aborted) {
         for (const part of stored.parts) {
           if (isToolPart(part) && part.state === "output-error")
@@ -185,6 +189,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       approvalSecret: approvalSecret(),
       signal: turnSignal,
       generateMessageId: generateId,
+      trace,
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           const data = {
