@@ -106,7 +106,6 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
       step.data.inputTokens = usageNumber(event.usage.inputTokens);
       step.data.outputTokens = usageNumber(event.usage.outputTokens);
       step.data.cachedTokens = usageNumber(event.usage.inputTokenDetails.cacheReadTokens);
-      if (event.request.body !== undefined) step.raw.setBody(event.request.body);
     },
     onStepError(event) {
       const step = current();
@@ -128,6 +127,8 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
       const result = await doStream();
       if (!step) return result;
       const raw = step.raw;
+      // The HTTP body the provider's client sent (providers that speak HTTP report it).
+      if (result.request?.body !== undefined) raw.setBody(result.request.body);
       const tap = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
         transform(part, controller) {
           raw.add(part);
