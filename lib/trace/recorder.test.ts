@@ -1,5 +1,5 @@
-import { APICallError } from "@ai-sdk/provider";
-import { simulateReadableStream, stepCountIs, streamText, tool, wrapLanguageModel, type LanguageModel } from "ai";
+import { APICallError, type LanguageModelV4 } from "@ai-sdk/provider";
+import { simulateReadableStream, stepCountIs, streamText, tool, wrapLanguageModel } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -11,12 +11,12 @@ const tools = {
   list_files: tool({ description: "List files under a path.", inputSchema: z.object({ path: z.string() }), execute: async () => "a.ts\nb.ts" }),
 };
 
-function traced(model: LanguageModel & object, trace: TurnTrace, text: boolean) {
-  const tapped = wrapLanguageModel({ model: model as never, middleware: trace.middleware });
+function traced(model: LanguageModelV4, trace: TurnTrace, text: boolean) {
+  const tapped = wrapLanguageModel({ model, middleware: trace.middleware });
   return text ? wrapLanguageModel({ model: tapped, middleware: textModeMiddleware({ protocol: "json", onParse: trace.onParse }) }) : tapped;
 }
 
-async function run(model: LanguageModel & object, mode: "native" | "text", prompt: string) {
+async function run(model: LanguageModelV4, mode: "native" | "text", prompt: string) {
   const trace = createTurnTrace({ turnId: "t1", model: "offline/scripted", toolMode: mode, protocol: "json", url: "http://127.0.0.1:1/v1/chat/completions" });
   const result = streamText({
     model: traced(model, trace, mode === "text"),

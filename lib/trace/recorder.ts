@@ -1,4 +1,4 @@
-import type { LanguageModelV4Middleware, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { Telemetry } from "ai";
 import type { ParseEvent } from "@/lib/chat/text-protocol/types";
 import { RawCapture } from "./raw-capture";
@@ -23,7 +23,7 @@ export interface TurnTrace {
   /** Sits directly on the provider's model: sees the request as sent and the reply as received. */
   middleware: LanguageModelV4Middleware;
   /** Text mode's parser reports each call and near-miss here. */
-  onParse(event: Exclude<ParseEvent, { type: "text" }>): void;
+  onParse: (event: Exclude<ParseEvent, { type: "text" }>) => void;
   summary(): TurnSummary | undefined;
   steps(messageId: string): TraceStepData[];
 }
@@ -93,7 +93,7 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
         resumed.push(call);
       }
       call.executionMs = Math.round(event.toolExecutionMs);
-      const output = event.toolOutput.type === "tool-result" ? event.toolOutput.output : event.toolOutput.error;
+      const output: unknown = event.toolOutput.type === "tool-result" ? event.toolOutput.output : event.toolOutput.error;
       call.outputBytes = (typeof output === "string" ? output : (JSON.stringify(output) ?? "")).length;
       call.isError = event.toolOutput.type === "tool-error";
     },
@@ -122,7 +122,7 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
       if (step) {
         step.attempts++;
         step.data.retries = step.attempts - 1;
-        step.raw.setRequest(params.prompt as LanguageModelV4Prompt, params.tools);
+        step.raw.setRequest(params.prompt, params.tools);
       }
       const result = await doStream();
       if (!step) return result;
