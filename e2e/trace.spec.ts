@@ -68,6 +68,7 @@ test("text mode: the Raw view highlights the call span the parser recognised; th
   await expect(span).toContainText("<tool_call>");
   await expect(span).toContainText("list_files");
   await expect(page.getByTestId("raw-view")).toContainText("System prompt (with the tool descriptions)");
+  await span.scrollIntoViewIfNeeded();
   await shoot(page, "trace-raw");
 
   const url = await chat.chatUrl();

@@ -4,6 +4,11 @@ import type { TraceStepView } from "@/lib/trace/view";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatMs } from "./format";
 
+/** A time of day to the millisecond, in the person's time zone. */
+function clock(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit", fractionalSecondDigits: 3, hour12: false });
+}
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <>
@@ -48,7 +53,7 @@ export function StepDetail({ step }: { step: TraceStepView }) {
                 {call.decision ? <Badge tone={call.decision === "approved" ? "done" : "denied"}>{call.decision}</Badge> : null}
               </div>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-                <Row label="Proposed">{call.proposedAt ? new Date(call.proposedAt).toLocaleTimeString() : "—"}</Row>
+                <Row label="Proposed">{call.proposedAt ? clock(call.proposedAt) : "—"}</Row>
                 {call.decidedBy ? <Row label="Decided by">{call.decidedBy}</Row> : null}
                 {call.decisionReason ? <Row label="Reason">{call.decisionReason}</Row> : null}
                 <Row label="Waiting for a person">{formatMs(call.waitingMs)}</Row>

@@ -8,6 +8,7 @@ import {
   toUIMessageStream,
   wrapLanguageModel,
   type ToolApprovalStatus,
+  type Telemetry,
   type ToolSet,
   type UIMessage,
   type UIMessageChunk,
@@ -72,6 +73,8 @@ export interface ChatTurn {
   hooks?: EngineHooks;
   /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
   trace?: TurnTrace;
+  /** More AI SDK telemetry integrations for this turn (the OTLP export). */
+  telemetry?: Telemetry[];
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
   describeError?: (error: unknown) => string;
   generateMessageId?: () => string;
@@ -186,6 +189,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     denialText.get(toolCallId),
   );
 
+  const integrations = [...(turn.trace ? [turn.trace.telemetry] : []), ...(turn.telemetry ?? [])];
   const modelName = `${turn.model.provider}/${turn.model.modelId}`;
   const describe = turn.describeError ?? ((error: unknown) => turnErrorText(error, modelName));
   const limits = { idleSeconds: turn.streamIdleTimeoutSeconds, stepSeconds: turn.stepTimeoutSeconds };
@@ -201,7 +205,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     toolApproval: ({ toolCall }) => approvalFor(toolCall.toolCallId, toolCall.toolName, toolCall.input),
     experimental_toolApprovalSecret: turn.approvalSecret,
     abortSignal: turn.signal,
-    telemetry: turn.trace ? { integrations: [turn.trace.telemetry] } : { isEnabled: false },
+    telemetry: integrations.length ? { integrations } : { isEnabled: false },
     // The idle limit covers the wait for the first output too: a provider that sends headers and a
     // role chunk, then nothing, has produced no output at all.
     timeout: { firstChunkMs: limits.idleSeconds * 1000, chunkMs: limits.idleSeconds * 1000, stepMs: limits.stepSeconds * 1000 },

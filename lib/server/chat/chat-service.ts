@@ -29,7 +29,7 @@ import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { turnSetup } from "./turn-setup";
-import { turnTrace } from "./turn-trace";
+import { otlpTelemetry, turnTrace } from "./turn-trace";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -125,7 +125,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
 
-  const trace = turnTrace(settings, { modelRef: chat.modelRef, modelId, toolMode: chat.toolMode });
+  const trace = settings.telemetry.traces ? turnTrace(settings, { modelRef: chat.modelRef, modelId, toolMode: chat.toolMode }) : undefined;
   const stop = startTurn(chat.id);
   const turnSignal = AbortSignal.any([signal, stop.signal]);
   const marked = (message: UIMessage, interrupted: Interruption | undefined): UIMessage => {
@@ -156,7 +156,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
     await save(async () => {
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
-      await saveTraceSteps(chat.id, trace.steps(stored.id));
+      if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
       if (aborted) {
         for (const part of stored.parts) {
           if (isToolPart(part) && part.state === "output-error")
@@ -190,6 +190,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       signal: turnSignal,
       generateMessageId: generateId,
       trace,
+      telemetry: otlpTelemetry(settings),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           const data = {

@@ -1,7 +1,8 @@
 import "server-only";
-import { generateId } from "ai";
+import { generateId, type Telemetry } from "ai";
 import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import type { Settings } from "@/lib/settings/schema";
+import { otlpIntegration } from "@/lib/trace/otlp";
 import { createTurnTrace, type TurnTrace } from "@/lib/trace/recorder";
 
 /** The HTTP endpoint a settings model is called at, for the raw view's curl command (a fallback chain: its first link). */
@@ -33,4 +34,9 @@ export function turnTrace(settings: Settings, options: { modelRef: string; model
     url: providerEndpoint(settings, options.modelRef),
     scrub: (text) => scrubText(text, secrets),
   });
+}
+
+/** The OTLP export's integration when `telemetry.otlpEndpoint` is set. */
+export function otlpTelemetry(settings: Settings): Telemetry[] {
+  return settings.telemetry.otlpEndpoint ? [otlpIntegration(settings.telemetry.otlpEndpoint)] : [];
 }
