@@ -132,12 +132,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     sourcePackage: t.sourcePackage,
     builtin: t.origin === "builtin",
   }));
-  // The provider middleware sits right on the provider, so only its own failures are labelled its.
-  // The trace's tap sits under it, on the provider itself: it sees the request as sent and the reply as received.
-  const providerModel = wrapLanguageModel({
-    model: turn.model,
-    middleware: turn.trace ? [providerStreamMiddleware, turn.trace.middleware] : providerStreamMiddleware,
-  });
+  // The provider middleware sits right on the provider, so only its own failures are labelled its,
+  // and the trace's tap there sees the request as sent and the reply as received.
+  const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware(turn.trace?.tap) });
   const model =
     turn.toolMode === "text"
       ? wrapLanguageModel({

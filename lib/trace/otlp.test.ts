@@ -37,7 +37,7 @@ describe("OTLP export", () => {
       tools,
       stopWhen: stepCountIs(3),
       prompt: "list files in lib",
-      telemetry: { integrations: [otlpIntegration(endpoint)] },
+      telemetry: { integrations: [await otlpIntegration(endpoint)] },
     });
     await result.consumeStream();
     await flushOtlp();

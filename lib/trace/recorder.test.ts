@@ -4,6 +4,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createOfflineModel } from "@/lib/chat/offline-model";
+import { providerStreamMiddleware } from "@/lib/chat/provider-stream";
 import { textModeMiddleware } from "@/lib/chat/text-mode";
 import { createTurnTrace, mergeSummaries, type TurnTrace } from "./recorder";
 
@@ -12,7 +13,7 @@ const tools = {
 };
 
 function traced(model: LanguageModelV4, trace: TurnTrace, text: boolean) {
-  const tapped = wrapLanguageModel({ model, middleware: trace.middleware });
+  const tapped = wrapLanguageModel({ model, middleware: providerStreamMiddleware(trace.tap) });
   return text ? wrapLanguageModel({ model: tapped, middleware: textModeMiddleware({ protocol: "json", onParse: trace.onParse }) }) : tapped;
 }
 

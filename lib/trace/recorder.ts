@@ -1,5 +1,5 @@
-import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { Telemetry } from "ai";
+import type { ProviderTap } from "@/lib/chat/provider-stream";
 import type { ParseEvent } from "@/lib/chat/text-protocol/types";
 import { RawCapture } from "./raw-capture";
 import type { TraceStepData, TraceToolCall, TurnSummary } from "./types";
@@ -20,8 +20,8 @@ export interface TurnTraceOptions {
 /** Everything a turn's trace needs from the engine: a telemetry integration, a raw tap on the provider, and the text-mode parser's verdicts. */
 export interface TurnTrace {
   telemetry: Telemetry;
-  /** Sits directly on the provider's model: sees the request as sent and the reply as received. */
-  middleware: LanguageModelV4Middleware;
+  /** Sees each provider call: the request as sent and the reply as received. */
+  tap: ProviderTap;
   /** Text mode's parser reports each call and near-miss here. */
   onParse: (event: Exclude<ParseEvent, { type: "text" }>) => void;
   summary(): TurnSummary | undefined;
@@ -115,28 +115,20 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     },
   };
 
-  const middleware: LanguageModelV4Middleware = {
-    specificationVersion: "v4",
-    wrapStream: async ({ doStream, params }) => {
-      const step = current();
-      if (step) {
-        step.attempts++;
-        step.data.retries = step.attempts - 1;
-        step.raw.setRequest(params.prompt, params.tools);
-      }
-      const result = await doStream();
-      if (!step) return result;
-      const raw = step.raw;
+  const tap: ProviderTap = (params) => {
+    const step = current();
+    if (!step) return undefined;
+    step.attempts++;
+    step.data.retries = step.attempts - 1;
+    const raw = step.raw;
+    raw.setRequest(params.prompt, params.tools);
+    return {
       // The HTTP body the provider's client sent (providers that speak HTTP report it).
-      if (result.request?.body !== undefined) raw.setBody(result.request.body);
-      const tap = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-        transform(part, controller) {
-          raw.add(part);
-          controller.enqueue(part);
-        },
-      });
-      return { ...result, stream: result.stream.pipeThrough(tap) };
-    },
+      sent: (request) => {
+        if (request?.body !== undefined) raw.setBody(request.body);
+      },
+      part: (part) => raw.add(part),
+    };
   };
 
   const summary = (): TurnSummary | undefined => {
@@ -171,7 +163,7 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
 
   return {
     telemetry,
-    middleware,
+    tap,
     onParse: (event) => current()?.raw.parsed(event),
     summary,
     steps: (messageId) =>

@@ -190,7 +190,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       signal: turnSignal,
       generateMessageId: generateId,
       trace,
-      telemetry: otlpTelemetry(settings),
+      telemetry: await otlpTelemetry(settings),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           const data = {

@@ -37,6 +37,6 @@ export function turnTrace(settings: Settings, options: { modelRef: string; model
 }
 
 /** The OTLP export's integration when `telemetry.otlpEndpoint` is set. */
-export function otlpTelemetry(settings: Settings): Telemetry[] {
-  return settings.telemetry.otlpEndpoint ? [otlpIntegration(settings.telemetry.otlpEndpoint)] : [];
+export async function otlpTelemetry(settings: Settings): Promise<Telemetry[]> {
+  return settings.telemetry.otlpEndpoint ? [await otlpIntegration(settings.telemetry.otlpEndpoint)] : [];
 }
