@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { createTextCallParser } from "../lib/chat/text-protocol/parser";
 import { marker, removeMarkers } from "./markers";
 import { ChatPage } from "./pages/chat";
 
@@ -81,4 +82,33 @@ test("text mode: the Raw view highlights the call span the parser recognised; th
   expect(steps[0]!.toolMode).toBe("text");
   expect(steps[0]!.inputTokens).toBeGreaterThan(0);
   expect(steps[0]!.raw.response.calls).toHaveLength(1);
+});
+
+test("a near-miss the text-mode parser rejected is listed in the Raw view with the parser's reason", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  await chat.setMode("text");
+  await chat.send("list files in lib");
+  await chat.waitIdle();
+  // The provider's malformed reply (the loopback-provider test stores exactly this in a real trace,
+  // lib/server/chat/chat-trace.http.test.ts); here it is shown, with the real parser's verdict.
+  const reply = 'Checking.\n<tool_call>{"name": "list_files", "arguments": {"path": "lib"}\n';
+  const parser = createTextCallParser("json", ["list_files"]);
+  const events = [...parser.push(reply), ...parser.end()];
+  const miss = events.find((e) => e.type === "malformed");
+  if (!miss || miss.type !== "malformed") throw new Error("the parser accepted the malformed call");
+  const start = reply.indexOf(miss.raw);
+  await page.route(/\/api\/chats\/[^/]+\/trace$/, async (route) => {
+    const real = (await (await route.fetch()).json()) as { turns: { steps: { raw: { response: Record<string, unknown> } }[] }[] };
+    const step = real.turns[0]!.steps[0]!;
+    step.raw.response = { text: reply, toolInputs: [], calls: [], nearMisses: [{ raw: miss.raw, error: miss.error, start, end: start + miss.raw.length }] };
+    await route.fulfill({ json: real });
+  });
+  await openTrace(page);
+  await page.getByTestId("trace-step").first().click();
+  await page.getByTestId("tab-raw").click();
+  await expect(page.getByTestId("raw-near-miss")).toContainText(miss.error);
+  await expect(page.getByTestId("raw-miss-span")).toHaveText(miss.raw);
+  await page.getByTestId("raw-near-misses").scrollIntoViewIfNeeded();
+  await shoot(page, "trace-near-miss");
 });

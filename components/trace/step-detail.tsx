@@ -26,9 +26,7 @@ export function StepDetail({ step }: { step: TraceStepView }) {
         <Row label="Model">{step.model}</Row>
         {step.answeredBy ? <Row label="Answered by">{step.answeredBy}</Row> : null}
         <Row label="Tool mode">{step.toolMode === "text" ? `text · ${step.protocol ?? "?"}` : "native"}</Row>
-        <Row label="Request sent">
-          {new Date(step.startedAt).toLocaleTimeString(undefined, { hour12: false, fractionalSecondDigits: 3 } as Intl.DateTimeFormatOptions)}
-        </Row>
+        <Row label="Request sent">{clock(step.startedAt)}</Row>
         <Row label="First chunk">{formatMs(step.ttftMs)}</Row>
         <Row label="Model time">{formatMs(step.modelMs)}</Row>
         <Row label="Step time">{formatMs(step.durationMs)}</Row>
