@@ -1,9 +1,10 @@
 /**
  * The chat route's streaming overhead: 10,000 text deltas through `handleChatRequest` (settings,
- * registry, SQLite persistence, the tee that lets the server finish without the browser) against
- * a bare `streamText → toUIMessageStream → createUIMessageStreamResponse` of the same model, both
- * read to the last byte the same way, interleaved. Target: route / bare ≤ 1.3 (medians of the
- * process's CPU time per run; wall time is printed too).
+ * registry, SQLite persistence, the tee that lets the server finish without the browser, the
+ * turn's trace) against a bare `streamText → toUIMessageStream → createUIMessageStreamResponse`
+ * of the same model, both read to the last byte the same way, interleaved. Target: route / bare
+ * ≤ 1.3 (medians of the process's CPU time per run; wall time is printed too). The route also
+ * runs with `telemetry.traces: false`, so the cost of tracing alone is the difference.
  *
  * The route resolves its model from settings, so the model is the real `@ai-sdk/openai-compatible`
  * provider with `fetch` answering from memory (pre-encoded SSE, one event per delta): no network,
@@ -46,6 +47,7 @@ const { chatRequestSchema } = await import("@/lib/server/chat/chat-request");
 const { getRegistry } = await import("@/lib/server/runtime/registry");
 const { handleChatRequest } = await import("@/lib/server/chat/chat-service");
 const { loadMessages } = await import("@/lib/db/queries");
+const { listTraceSteps } = await import("@/lib/db/trace-queries");
 
 // ---- the model: an OpenAI-compatible stream of CHUNKS text deltas, served from memory ----
 
@@ -86,7 +88,9 @@ fs.writeFileSync(
     chat: { llm: { type: "ref", ref: "bench" }, textProtocol: "action" },
   }),
 );
-setLoadedSettings(loadSettings({ files: [settingsFile], env: {} }));
+const traced = loadSettings({ files: [settingsFile], env: {} });
+const untraced = loadSettings({ files: [settingsFile], env: { TOOLROOM_TELEMETRY__TRACES: "false" } });
+setLoadedSettings(traced);
 // The registry is built once per server process; the first request of a real server pays it, not each turn.
 await getRegistry();
 
@@ -108,9 +112,12 @@ function bare(): Promise<string> {
 
 let chats = 0;
 let lastChat = "";
-async function route(toolMode: "native" | "text"): Promise<string> {
+let lastTraced = "";
+async function route(toolMode: "native" | "text", trace = true): Promise<string> {
   const id = `bench-${toolMode}-${++chats}`;
   lastChat = id;
+  setLoadedSettings(trace ? traced : untraced);
+  if (trace) lastTraced = id;
   const request = chatRequestSchema.parse({ id, toolMode, message: { id: `${id}-u`, role: "user", parts: [{ type: "text", text: "Say the words." }] } });
   return readAll(await handleChatRequest(request, new AbortController().signal));
 }
@@ -137,6 +144,7 @@ const variants = {
   provider: { run: providerAlone, text: (out: string) => out },
   bare: { run: bare, text: streamedText },
   "route (native)": { run: () => route("native"), text: streamedText },
+  "route (native, tracing off)": { run: () => route("native", false), text: streamedText },
   "route (text mode)": { run: () => route("text"), text: streamedText },
 } as const;
 type Variant = keyof typeof variants;
@@ -147,8 +155,8 @@ const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 // Wall time on a shared machine also measures the other tenants; the process's CPU time (all its
 // threads: GC, SQLite) is the work the path itself does. Both are reported.
-const wall: Record<Variant, number[]> = { provider: [], bare: [], "route (native)": [], "route (text mode)": [] };
-const cpu: Record<Variant, number[]> = { provider: [], bare: [], "route (native)": [], "route (text mode)": [] };
+const wall = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Variant, number[]>;
+const cpu = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Variant, number[]>;
 for (let rep = 0; rep < WARMUP + REPS; rep++) {
   // Rotate the order so no path always runs first (or right after another's garbage).
   for (let k = 0; k < names.length; k++) {
@@ -170,6 +178,9 @@ for (let rep = 0; rep < WARMUP + REPS; rep++) {
 const stored = (await loadMessages(lastChat)).at(-1);
 const storedText = stored?.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
 if (storedText !== expectedText) throw new Error("the route did not persist the whole answer");
+// The traced route stored its step, with the whole raw reply (10,000 deltas fit the cap).
+const [step] = await listTraceSteps(lastTraced);
+if (step?.raw.response.text.length !== expectedText.length) throw new Error("the traced route did not store its trace");
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -197,6 +208,10 @@ const cpuRatio = c["route (native)"] / c.bare;
 console.log("");
 const verdict = (ratio: number) => `${ratio.toFixed(2)}× ${ratio <= 1.3 ? "pass" : "FAIL"}`;
 console.log(`route / bare (native), target ≤ 1.3: CPU ${verdict(cpuRatio)}; wall ${verdict(wallRatio)}`);
+const off = "route (native, tracing off)";
+console.log(
+  `tracing alone: CPU +${(c["route (native)"] - c[off]).toFixed(0)} ms (${((c["route (native)"] / c[off] - 1) * 100).toFixed(1)} %), wall +${(w["route (native)"] - w[off]).toFixed(0)} ms per ${CHUNKS}-delta turn`,
+);
 fs.rmSync(dir, { recursive: true, force: true });
 // CPU time decides: on this shared machine the wall ratio swings with the neighbours' load.
 if (cpuRatio > 1.3) process.exitCode = 1;

@@ -33,7 +33,7 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
   const router = useRouter();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-panel px-4 py-2">
-      <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="chat-title">
+      <h1 className="min-w-24 flex-1 truncate text-sm font-semibold" data-testid="chat-title">
         {title}
       </h1>
       <label className="flex items-center gap-1.5 text-xs text-muted">

@@ -5,6 +5,7 @@ import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
+import { TraceAside } from "@/components/trace/trace-aside";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
@@ -200,6 +201,7 @@ export function ChatView(props: ChatViewProps) {
           onRegenerate={() => void regenerate()}
         />
       </section>
+      <TraceAside chatId={props.chatId} exists={exists} version={`${messages.length}:${status}`} />
       <ApprovalDialog
         request={streaming ? null : request}
         allowGrant

@@ -8,6 +8,7 @@ import {
   toUIMessageStream,
   wrapLanguageModel,
   type ToolApprovalStatus,
+  type Telemetry,
   type ToolSet,
   type UIMessage,
   type UIMessageChunk,
@@ -25,6 +26,7 @@ import { textModeMiddleware } from "./text-mode";
 import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
+import { mergeSummaries, type TurnTrace } from "@/lib/trace/recorder";
 
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
@@ -69,6 +71,10 @@ export interface ChatTurn {
   contextFor(toolName: string, signal: AbortSignal): ToolContext;
   guardFile?: string;
   hooks?: EngineHooks;
+  /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
+  trace?: TurnTrace;
+  /** More AI SDK telemetry integrations for this turn (the OTLP export). */
+  telemetry?: Telemetry[];
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
   describeError?: (error: unknown) => string;
   generateMessageId?: () => string;
@@ -128,11 +134,15 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     sourcePackage: t.sourcePackage,
     builtin: t.origin === "builtin",
   }));
-  // The provider middleware sits right on the provider, so only its own failures are labelled its.
-  const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware });
+  // The provider middleware sits right on the provider, so only its own failures are labelled its,
+  // and the trace's tap there sees the request as sent and the reply as received.
+  const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware(turn.trace?.tap) });
   const model =
     turn.toolMode === "text"
-      ? wrapLanguageModel({ model: providerModel, middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools }) })
+      ? wrapLanguageModel({
+          model: providerModel,
+          middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools, onParse: turn.trace?.onParse }),
+        })
       : providerModel;
 
   const approvalFor = async (toolCallId: string, toolName: string, input: unknown): Promise<ToolApprovalStatus> => {
@@ -186,6 +196,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     denialText.get(toolCallId),
   );
 
+  const integrations = [...(turn.trace ? [turn.trace.telemetry] : []), ...(turn.telemetry ?? [])];
   const modelName = `${turn.model.provider}/${turn.model.modelId}`;
   const describe = turn.describeError ?? ((error: unknown) => turnErrorText(error, modelName));
   const limits = { idleSeconds: turn.streamIdleTimeoutSeconds, stepSeconds: turn.stepTimeoutSeconds };
@@ -201,6 +212,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     toolApproval: ({ toolCall }) => approvalFor(toolCall.toolCallId, toolCall.toolName, toolCall.input),
     experimental_toolApprovalSecret: turn.approvalSecret,
     abortSignal: turn.signal,
+    telemetry: integrations.length ? { integrations } : { isEnabled: false },
     // The idle limit covers the wait for the first output too: a provider that sends headers and a
     // role chunk, then nothing, has produced no output at all.
     timeout: { firstChunkMs: limits.idleSeconds * 1000, chunkMs: limits.idleSeconds * 1000, stepMs: limits.stepSeconds * 1000 },
@@ -214,13 +226,18 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   });
 
   let answeredBy: string | undefined;
-  const currentMetadata = (): ChatMessageMetadata => ({
-    ...metadata,
-    ...(answeredBy ? { model: answeredBy } : {}),
-    toolMode: turn.toolMode,
-    ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
-    ...(streamError ? { error: streamError } : {}),
-  });
+  const summaryBefore = metadata.turn;
+  const currentMetadata = (): ChatMessageMetadata => {
+    const summary = turn.trace && mergeSummaries(summaryBefore, turn.trace.summary());
+    return {
+      ...metadata,
+      ...(answeredBy ? { model: answeredBy } : {}),
+      toolMode: turn.toolMode,
+      ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
+      ...(streamError ? { error: streamError } : {}),
+      ...(summary ? { turn: summary } : {}),
+    };
+  };
 
   // The answer so far, handed to onProgress off the hot path: a timer or a size threshold, never a wait per chunk.
   const progress = new AnswerProgress(lastMessage?.role === "assistant" ? lastMessage : undefined);

@@ -33,7 +33,7 @@ export interface ChatMessageMetadata {
   calls?: Record<string, CallMeta>;
   error?: string;
   interrupted?: Interruption;
-  /** The turn's totals (filled by the turn trace): steps, time, time to first token, provider usage. */
+  /** The turn's numbers from its trace (summed over the turns that built this answer). */
   turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
 }
 

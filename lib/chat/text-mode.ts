@@ -24,6 +24,8 @@ export interface TextModeOptions {
    */
   tools?: readonly PromptTool[];
   generateId?: () => string;
+  /** Sees each call and near-miss the parser reports (the trace's raw view). */
+  onParse?: (event: Exclude<ParseEvent, { type: "text" }>) => void;
 }
 
 /** What transformParams learned for wrapStream/wrapGenerate, which only see the new params. */
@@ -60,7 +62,7 @@ export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Mid
       const toolNames = calls.get(params)?.toolNames ?? [];
       const result = await doStream();
       if (toolNames.length === 0) return result;
-      return { ...result, stream: result.stream.pipeThrough(callExtractor(protocol, toolNames, generateId)) };
+      return { ...result, stream: result.stream.pipeThrough(callExtractor(protocol, toolNames, generateId, options.onParse)) };
     },
 
     wrapGenerate: async ({ doGenerate, params }) => {
@@ -77,6 +79,7 @@ export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Mid
             if (last?.type === "text") last.text += event.text;
             else content.push({ type: "text", text: event.text });
           } else {
+            options.onParse?.(event);
             content.push(toolCallPart(event, protocol, generateId));
             called = true;
           }
@@ -222,6 +225,7 @@ function callExtractor(
   protocol: TextProtocol,
   toolNames: string[],
   generateId: () => string,
+  onParse?: TextModeOptions["onParse"],
 ): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const parser = createTextCallParser(protocol, toolNames);
   let openId: string | null = null;
@@ -244,6 +248,7 @@ function callExtractor(
         }
         controller.enqueue({ type: "text-delta", id: openId, delta: event.text });
       } else {
+        onParse?.(event);
         closeText(controller);
         controller.enqueue(toolCallPart(event, protocol, generateId));
         called = true;

@@ -7,6 +7,7 @@ export const queryKeys = {
     all: ["chats"] as const,
     list: () => [...queryKeys.chats.all, "list"] as const,
     grants: (chatId: string) => [...queryKeys.chats.all, "grants", chatId] as const,
+    trace: (chatId: string) => [...queryKeys.chats.all, "trace", chatId] as const,
   },
   tools: {
     all: ["tools"] as const,

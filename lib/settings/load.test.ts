@@ -136,6 +136,24 @@ describe("optional keys from the environment", () => {
   });
 });
 
+describe("telemetry", () => {
+  it("records traces by default, sends no spans anywhere, and takes an OTLP endpoint from a file or the environment", () => {
+    expect(loadSettings({ files: [], env: {} }).settings.telemetry).toEqual({ traces: true });
+    const file = write("toolroom.yaml", "telemetry:\n  otlpEndpoint: http://127.0.0.1:4318/v1/traces\n");
+    expect(loadSettings({ files: [file], env: {} }).settings.telemetry.otlpEndpoint).toBe("http://127.0.0.1:4318/v1/traces");
+    const { settings } = loadSettings({
+      files: [],
+      env: { TOOLROOM_TELEMETRY__OTLPENDPOINT: "http://collector:4318/v1/traces", TOOLROOM_TELEMETRY__TRACES: "false" },
+    });
+    expect(settings.telemetry).toEqual({ traces: false, otlpEndpoint: "http://collector:4318/v1/traces" });
+  });
+
+  it("names the key for an endpoint that is not a URL", () => {
+    const file = write("toolroom.yaml", "telemetry:\n  otlpEndpoint: localhost-4318\n");
+    expect(() => loadSettings({ files: [file], env: {} })).toThrow(`Invalid settings in ${file} at "telemetry.otlpEndpoint"`);
+  });
+});
+
 describe("tools.run_terminal_command.passEnv", () => {
   it("takes variable names, defaults to none, and refuses names that would hand commands a program", () => {
     expect(loadSettings({ files: [], env: {} }).settings.tools.run_terminal_command.passEnv).toEqual([]);

@@ -58,7 +58,14 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
 function envShape(defaults: PlainObject): PlainObject {
   const server = isPlainObject(defaults.server) ? defaults.server : {};
   const search = isPlainObject(defaults.search) ? defaults.search : {};
-  return { ...defaults, aiAssistedGuardFile: "", server: { ...server, token: "", requireToken: false }, search: { ...search, embeddings: {} } };
+  const telemetry = isPlainObject(defaults.telemetry) ? defaults.telemetry : {};
+  return {
+    ...defaults,
+    aiAssistedGuardFile: "",
+    server: { ...server, token: "", requireToken: false },
+    search: { ...search, embeddings: {} },
+    telemetry: { ...telemetry, otlpEndpoint: "" },
+  };
 }
 
 function originOf(keyPath: string, origin: Map<string, string>): string | undefined {

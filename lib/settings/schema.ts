@@ -130,6 +130,15 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     mcpServers: z.record(z.string(), mcpServerSchema).default({}),
+    telemetry: z
+      .object({
+        /** Record a trace of every chat turn (steps, timings, usage, the raw exchange, secrets masked) with the chat. */
+        traces: z.boolean().default(true),
+        /** Also send the AI SDK's OpenTelemetry spans to this OTLP/HTTP collector, e.g. http://127.0.0.1:4318/v1/traces. */
+        otlpEndpoint: z.string().url().optional(),
+      })
+      .strict()
+      .prefault({}),
     aiAssistedGuardFile: z.string().optional(),
     sourceRoot: z.string().default("."),
     runsRoot: z.string().default(DEFAULT_RUNS_ROOT),

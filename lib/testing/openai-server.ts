@@ -14,7 +14,14 @@ export interface ChunkDelta {
  * (a provider gone silent), `cut` destroys the socket (a dropped connection).
  */
 export type ScriptedReply =
-  { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" } | { status: number; error: string } | { deltas: ChunkDelta[]; then: "stall" | "cut" };
+  { deltas: ChunkDelta[]; finish: "stop" | "tool_calls"; usage?: Usage } | { status: number; error: string } | { deltas: ChunkDelta[]; then: "stall" | "cut" };
+
+/** Token counts as OpenAI reports them; unscripted, a rough count (4 characters a token) of what was sent and streamed. */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  prompt_tokens_details?: { cached_tokens: number };
+}
 
 /** The parts of a chat-completions request body the tests read. */
 export interface ChatCompletionRequest {
@@ -64,10 +71,17 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
       }
       const id = `chatcmpl-${++served}`;
       const created = Math.floor(Date.now() / 1000);
-      const chunk = (delta: ChunkDelta, finishReason: string | null) =>
-        JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+      const chunk = (delta: ChunkDelta, finishReason: string | null, usage?: Usage) =>
+        JSON.stringify({
+          id,
+          object: "chat.completion.chunk",
+          created,
+          model: request.model,
+          choices: [{ index: 0, delta, finish_reason: finishReason }],
+          ...(usage ? { usage } : {}),
+        });
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-      const ending = "finish" in reply ? [chunk({}, reply.finish), "[DONE]"] : [];
+      const ending = "finish" in reply ? [chunk({}, reply.finish, reply.usage ?? roughUsage(request, reply.deltas)), "[DONE]"] : [];
       const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
         (data) => `data: ${data}\n\n`,
       );
@@ -108,4 +122,15 @@ export function textDeltas(text: string, sizes: readonly number[]): ChunkDelta[]
   }
   if (at < text.length) deltas.push({ content: text.slice(at) });
   return deltas;
+}
+
+function roughUsage(request: ChatCompletionRequest, deltas: readonly ChunkDelta[]): Usage {
+  const streamed = deltas
+    .map((d) => (d.content ?? "") + (d.tool_calls ?? []).map((c) => (c.function.name ?? "") + (c.function.arguments ?? "")).join(""))
+    .join("");
+  return {
+    prompt_tokens: Math.ceil(JSON.stringify(request.messages).length / 4),
+    completion_tokens: Math.ceil(streamed.length / 4),
+    prompt_tokens_details: { cached_tokens: 0 },
+  };
 }

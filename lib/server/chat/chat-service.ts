@@ -18,6 +18,7 @@ import {
   type ChatRecord,
   type NewChat,
 } from "@/lib/db/queries";
+import { saveTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
@@ -29,6 +30,7 @@ import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { turnSetup } from "./turn-setup";
+import { otlpTelemetry, turnTrace } from "./turn-trace";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -132,6 +134,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
 
+  const trace = settings.telemetry.traces ? turnTrace(settings, { modelRef: chat.modelRef, modelId, toolMode: chat.toolMode }) : undefined;
   const stop = startTurn(chat.id);
   const turnSignal = AbortSignal.any([signal, stop.signal]);
   const marked = (message: UIMessage, interrupted: Interruption | undefined): UIMessage => {
@@ -162,6 +165,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     await save(async () => {
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+      if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
       if (aborted) {
         for (const part of stored.parts) {
           if (isToolPart(part) && part.state === "output-error")
@@ -195,6 +199,8 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       approvalSecret: approvalSecret(),
       signal: turnSignal,
       generateMessageId: generateId,
+      trace,
+      telemetry: await otlpTelemetry(settings),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           const data = {

@@ -1,7 +1,9 @@
 import "server-only";
 import type { UIMessage } from "ai";
 import { getChat, listGrants, listToolCalls, loadLatestMessages, loadMessages, type ChatRecord, type MessagePage, type ToolCallRecord } from "@/lib/db/queries";
+import { listTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
+import { buildChatTrace, type ChatTrace } from "@/lib/trace/view";
 import { knownSecrets, scrubText } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { showExpiredApprovals } from "@/lib/chat/timed-out";
@@ -70,6 +72,14 @@ export async function chatExport(id: string): Promise<Record<string, unknown> | 
   const detail = await chatDetail(id);
   if (!detail) return null;
   const calls: ToolCallRecord[] = await listToolCalls(id);
-  const text = JSON.stringify({ exportedAt: new Date().toISOString(), ...detail, toolCalls: calls }, null, 2);
+  const trace = buildChatTrace(await listTraceSteps(id), calls);
+  const text = JSON.stringify({ exportedAt: new Date().toISOString(), ...detail, toolCalls: calls, trace }, null, 2);
   return JSON.parse(scrubText(text, knownSecrets(getSettings()))) as Record<string, unknown>;
+}
+
+/** A chat's trace, turn by turn, each call joined with its decision; null for an unknown chat. */
+export async function chatTrace(id: string): Promise<ChatTrace | null> {
+  if (!(await getChat(id))) return null;
+  const [steps, calls] = await Promise.all([listTraceSteps(id), listToolCalls(id)]);
+  return buildChatTrace(steps, calls);
 }

@@ -1,0 +1,11 @@
+/** Milliseconds as the trace shows them: "840 ms", "2.4 s", "1 min 12 s". */
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined) return "—";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function formatCount(n: number | undefined): string {
+  return n === undefined ? "—" : n.toLocaleString("en-US");
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { RawExchange, TraceStepData, TraceToolCall } from "@/lib/trace/types";
+import { db } from "./client";
+
+/** Stores a turn's steps; a turn stored again (a retried save) replaces its rows. */
+export async function saveTraceSteps(chatId: string, steps: readonly TraceStepData[]): Promise<void> {
+  const turnIds = [...new Set(steps.map((s) => s.turnId))];
+  if (turnIds.length === 0) return;
+  await db().$transaction([
+    db().traceStep.deleteMany({ where: { chatId, turnId: { in: turnIds } } }),
+    db().traceStep.createMany({
+      data: steps.map(({ toolCalls, raw, startedAt, ...step }) => ({
+        chatId,
+        ...step,
+        startedAt: new Date(startedAt),
+        toolCalls: JSON.stringify(toolCalls),
+        raw: JSON.stringify(raw),
+      })),
+    }),
+  ]);
+}
+
+/** A chat's steps in the order they ran. */
+export async function listTraceSteps(chatId: string): Promise<TraceStepData[]> {
+  const rows = await db().traceStep.findMany({ where: { chatId }, orderBy: [{ startedAt: "asc" }, { stepNumber: "asc" }] });
+  return rows.map((row) => {
+    const step: TraceStepData = {
+      turnId: row.turnId,
+      messageId: row.messageId,
+      stepNumber: row.stepNumber,
+      model: row.model,
+      toolMode: row.toolMode === "text" ? "text" : "native",
+      startedAt: row.startedAt.toISOString(),
+      retries: row.retries,
+      toolCalls: JSON.parse(row.toolCalls) as TraceToolCall[],
+      raw: JSON.parse(row.raw) as RawExchange,
+    };
+    const optional = {
+      answeredBy: row.answeredBy,
+      protocol: row.protocol,
+      ttftMs: row.ttftMs,
+      modelMs: row.modelMs,
+      durationMs: row.durationMs,
+      finishReason: row.finishReason,
+      inputTokens: row.inputTokens,
+      outputTokens: row.outputTokens,
+      cachedTokens: row.cachedTokens,
+      error: row.error,
+    };
+    for (const [key, value] of Object.entries(optional)) if (value !== null) Object.assign(step, { [key]: value });
+    return step;
+  });
+}

@@ -1,0 +1,130 @@
+import { APICallError, type LanguageModelV4 } from "@ai-sdk/provider";
+import { simulateReadableStream, stepCountIs, streamText, tool, wrapLanguageModel } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createOfflineModel } from "@/lib/chat/offline-model";
+import { providerStreamMiddleware } from "@/lib/chat/provider-stream";
+import { textModeMiddleware } from "@/lib/chat/text-mode";
+import { createTurnTrace, mergeSummaries, type TurnTrace } from "./recorder";
+
+const tools = {
+  list_files: tool({ description: "List files under a path.", inputSchema: z.object({ path: z.string() }), execute: async () => "a.ts\nb.ts" }),
+};
+
+function traced(model: LanguageModelV4, trace: TurnTrace, text: boolean) {
+  const tapped = wrapLanguageModel({ model, middleware: providerStreamMiddleware(trace.tap) });
+  return text ? wrapLanguageModel({ model: tapped, middleware: textModeMiddleware({ protocol: "json", onParse: trace.onParse }) }) : tapped;
+}
+
+async function run(model: LanguageModelV4, mode: "native" | "text", prompt: string) {
+  const trace = createTurnTrace({ turnId: "t1", model: "offline/scripted", toolMode: mode, protocol: "json", url: "http://127.0.0.1:1/v1/chat/completions" });
+  const result = streamText({
+    model: traced(model, trace, mode === "text"),
+    tools,
+    stopWhen: stepCountIs(4),
+    prompt,
+    telemetry: { integrations: [trace.telemetry] },
+  });
+  await result.consumeStream();
+  return { trace, steps: trace.steps("m1") };
+}
+
+describe("turn trace", () => {
+  it.each(["native", "text"] as const)("records each step of an offline %s turn with usage, TTFT and the call it proposed", async (mode) => {
+    const { trace, steps } = await run(createOfflineModel(), mode, "please list files in lib");
+    expect(steps.map((s) => s.stepNumber)).toEqual([0, 1]);
+    const [first, second] = steps;
+    expect(first?.finishReason).toBe("tool-calls");
+    expect(second?.finishReason).toBe("stop");
+    for (const step of steps) {
+      expect(step.inputTokens).toBeGreaterThan(0);
+      expect(step.outputTokens).toBeGreaterThan(0);
+      expect(step.ttftMs).toBeGreaterThanOrEqual(0);
+      expect(step.durationMs).toBeGreaterThanOrEqual(0);
+      expect(step.retries).toBe(0);
+      expect(step.messageId).toBe("m1");
+    }
+    expect(first?.toolCalls).toEqual([
+      expect.objectContaining({ toolName: "list_files", proposedAt: expect.any(String), executionMs: expect.any(Number), outputBytes: 9 }),
+    ]);
+    expect(trace.summary()).toEqual(expect.objectContaining({ steps: 2, inputTokens: first!.inputTokens! + second!.inputTokens!, ttftMs: first?.ttftMs }));
+    // The raw request is what the provider got: text mode describes the tools in the system text, native sends them as JSON Schema.
+    if (mode === "text") {
+      expect(first?.raw.request.tools).toBeUndefined();
+      expect(first?.raw.request.system).toContain("list_files");
+      const span = first!.raw.response.calls[0]!;
+      expect(first?.raw.response.text.slice(span.start, span.end)).toMatch(/^<tool_call>.*list_files.*<\/tool_call>$/s);
+    } else {
+      expect(first?.raw.request.tools).toEqual([expect.objectContaining({ name: "list_files", inputSchema: expect.any(Object) })]);
+      expect(first?.raw.response.toolInputs).toEqual([expect.objectContaining({ toolName: "list_files", deltas: [expect.stringContaining("lib")] })]);
+    }
+  });
+
+  it("lists a malformed text-mode call as a near-miss with the parser's reason, located in the raw text", async () => {
+    const reply = 'Let me look.\n<tool_call>{"name": "list_files", "arguments": {"path": "lib"</tool_call>\n';
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        calls++;
+        const text = calls === 1 ? reply : "Sorry.";
+        return {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: "text-start", id: "t" },
+              { type: "text-delta", id: "t", delta: text },
+              { type: "text-end", id: "t" },
+              {
+                type: "finish",
+                finishReason: { unified: "stop", raw: "stop" },
+                usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } },
+              },
+            ],
+          }),
+        };
+      },
+    });
+    const { steps } = await run(model, "text", "list files");
+    const miss = steps[0]?.raw.response.nearMisses[0];
+    expect(miss?.error).toMatch(/cut off|JSON/);
+    expect(steps[0]?.raw.response.text.slice(miss!.start, miss!.end)).toBe(miss?.raw);
+    expect(steps[0]?.raw.response.calls).toEqual([]);
+  });
+
+  it("counts a provider attempt that failed and was retried", async () => {
+    let attempts = 0;
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        if (++attempts === 1)
+          throw new APICallError({ message: "overloaded", url: "http://127.0.0.1:1", requestBodyValues: {}, statusCode: 503, isRetryable: true });
+        return {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: "text-start", id: "t" },
+              { type: "text-delta", id: "t", delta: "hi" },
+              { type: "text-end", id: "t" },
+              {
+                type: "finish",
+                finishReason: { unified: "stop", raw: "stop" },
+                usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+              },
+            ],
+          }),
+        };
+      },
+    });
+    const { steps } = await run(model, "native", "hello");
+    expect(attempts).toBe(2);
+    expect(steps[0]?.retries).toBe(1);
+  });
+
+  it("adds a continued answer's numbers to what the message carried", () => {
+    expect(mergeSummaries({ steps: 1, ttftMs: 5, inputTokens: 10, durationMs: 20 }, { steps: 2, ttftMs: 7, inputTokens: 4, outputTokens: 3 })).toEqual({
+      steps: 3,
+      ttftMs: 5,
+      inputTokens: 14,
+      outputTokens: 3,
+      durationMs: 20,
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import type { Telemetry } from "ai";
+import type { ProviderTap } from "@/lib/chat/provider-stream";
+import type { ParseEvent } from "@/lib/chat/text-protocol/types";
+import { RawCapture } from "./raw-capture";
+import type { TraceStepData, TraceToolCall, TurnSummary } from "./types";
+
+export interface TurnTraceOptions {
+  turnId: string;
+  /** `provider/model` the chat asked for. */
+  model: string;
+  toolMode: "native" | "text";
+  protocol?: string;
+  /** The provider's HTTP endpoint, for the raw view's curl command. */
+  url?: string;
+  /** Masks secrets in the raw exchange before it is kept. */
+  scrub?: (text: string) => string;
+  now?: () => number;
+}
+
+/** Everything a turn's trace needs from the engine: a telemetry integration, a raw tap on the provider, and the text-mode parser's verdicts. */
+export interface TurnTrace {
+  telemetry: Telemetry;
+  /** Sees each provider call: the request as sent and the reply as received. */
+  tap: ProviderTap;
+  /** Text mode's parser reports each call and near-miss here. */
+  onParse: (event: Exclude<ParseEvent, { type: "text" }>) => void;
+  summary(): TurnSummary | undefined;
+  steps(messageId: string): TraceStepData[];
+}
+
+interface OpenStep {
+  data: Omit<TraceStepData, "messageId" | "raw">;
+  started: number;
+  raw: RawCapture;
+  attempts: number;
+}
+
+const usageNumber = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? n : undefined);
+
+/**
+ * Records one turn as the AI SDK reports it (its telemetry integration: step start and end,
+ * model-call end with TTFT and usage, tool execution), plus what only the provider boundary sees:
+ * the exact request, the raw reply, and retries (each provider attempt of a step passes the tap).
+ */
+export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
+  const now = options.now ?? Date.now;
+  const steps: OpenStep[] = [];
+  const current = () => steps.at(-1);
+  /** Calls executed in this turn that an earlier turn proposed (the answer to an approval). */
+  const resumed: TraceToolCall[] = [];
+
+  const findCall = (toolCallId: string): TraceToolCall | undefined => {
+    for (const step of steps) {
+      const call = step.data.toolCalls.find((c) => c.toolCallId === toolCallId);
+      if (call) return call;
+    }
+    return resumed.find((c) => c.toolCallId === toolCallId);
+  };
+
+  const telemetry: Telemetry = {
+    onStepStart(event) {
+      steps.push({
+        data: {
+          turnId: options.turnId,
+          stepNumber: event.stepNumber,
+          model: options.model,
+          toolMode: options.toolMode,
+          ...(options.protocol && options.toolMode === "text" ? { protocol: options.protocol } : {}),
+          startedAt: new Date(now()).toISOString(),
+          retries: 0,
+          toolCalls: [],
+        },
+        started: now(),
+        raw: new RawCapture(options.url),
+        attempts: 0,
+      });
+    },
+    onLanguageModelCallEnd(event) {
+      const step = current();
+      if (!step) return;
+      const at = new Date(now()).toISOString();
+      step.data.ttftMs = usageNumber(event.performance.timeToFirstOutputMs);
+      step.data.modelMs = usageNumber(event.performance.responseTimeMs);
+      step.data.finishReason = event.finishReason;
+      for (const part of event.content) {
+        if (part.type === "tool-call") step.data.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, proposedAt: at });
+      }
+    },
+    onToolExecutionEnd(event) {
+      let call = findCall(event.toolCall.toolCallId);
+      if (!call) {
+        call = { toolCallId: event.toolCall.toolCallId, toolName: event.toolCall.toolName };
+        resumed.push(call);
+      }
+      call.executionMs = Math.round(event.toolExecutionMs);
+      const output: unknown = event.toolOutput.type === "tool-result" ? event.toolOutput.output : event.toolOutput.error;
+      call.outputBytes = (typeof output === "string" ? output : (JSON.stringify(output) ?? "")).length;
+      call.isError = event.toolOutput.type === "tool-error";
+    },
+    onStepEnd(event) {
+      const step = current();
+      if (!step) return;
+      step.data.durationMs = now() - step.started;
+      step.data.answeredBy = event.response.modelId;
+      step.data.finishReason = event.finishReason;
+      step.data.inputTokens = usageNumber(event.usage.inputTokens);
+      step.data.outputTokens = usageNumber(event.usage.outputTokens);
+      step.data.cachedTokens = usageNumber(event.usage.inputTokenDetails.cacheReadTokens);
+    },
+    onStepError(event) {
+      const step = current();
+      if (!step) return;
+      step.data.durationMs = now() - step.started;
+      step.data.error = event.error instanceof Error ? event.error.message : String(event.error);
+    },
+  };
+
+  const tap: ProviderTap = (params) => {
+    const step = current();
+    if (!step) return undefined;
+    step.attempts++;
+    step.data.retries = step.attempts - 1;
+    const raw = step.raw;
+    raw.setRequest(params.prompt, params.tools);
+    return {
+      // The HTTP body the provider's client sent (providers that speak HTTP report it).
+      sent: (request) => {
+        if (request?.body !== undefined) raw.setBody(request.body);
+      },
+      part: (part) => raw.add(part),
+    };
+  };
+
+  const summary = (): TurnSummary | undefined => {
+    if (steps.length === 0) return undefined;
+    const sum = (pick: (s: OpenStep) => number | undefined) => {
+      const values = steps.map(pick).filter((n): n is number => n !== undefined);
+      return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
+    };
+    const out: TurnSummary = { steps: steps.length };
+    const set = <K extends keyof TurnSummary>(key: K, value: TurnSummary[K] | undefined) => {
+      if (value !== undefined) out[key] = value;
+    };
+    set(
+      "durationMs",
+      sum((s) => s.data.durationMs),
+    );
+    set("ttftMs", steps[0]?.data.ttftMs);
+    set(
+      "inputTokens",
+      sum((s) => s.data.inputTokens),
+    );
+    set(
+      "outputTokens",
+      sum((s) => s.data.outputTokens),
+    );
+    set(
+      "cachedTokens",
+      sum((s) => s.data.cachedTokens),
+    );
+    return out;
+  };
+
+  return {
+    telemetry,
+    tap,
+    onParse: (event) => current()?.raw.parsed(event),
+    summary,
+    steps: (messageId) =>
+      steps.map((step, i) => ({
+        ...step.data,
+        // Executions answered in this turn belong to the call an earlier turn proposed; they ride on the first step.
+        toolCalls: i === 0 ? [...resumed, ...step.data.toolCalls] : step.data.toolCalls,
+        messageId,
+        raw: step.raw.toJSON(options.scrub),
+      })),
+  };
+}
+
+/** Adds this turn's numbers to what the message already carried (an answer continued after an approval). */
+export function mergeSummaries(before: TurnSummary | undefined, now: TurnSummary | undefined): TurnSummary | undefined {
+  if (!before) return now;
+  if (!now) return before;
+  const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);
+  const out: TurnSummary = { steps: before.steps + now.steps };
+  const pairs: [keyof Omit<TurnSummary, "steps" | "ttftMs">, number | undefined][] = [
+    ["durationMs", add(before.durationMs, now.durationMs)],
+    ["inputTokens", add(before.inputTokens, now.inputTokens)],
+    ["outputTokens", add(before.outputTokens, now.outputTokens)],
+    ["cachedTokens", add(before.cachedTokens, now.cachedTokens)],
+  ];
+  for (const [key, value] of pairs) if (value !== undefined) out[key] = value;
+  const ttft = before.ttftMs ?? now.ttftMs;
+  if (ttft !== undefined) out.ttftMs = ttft;
+  return out;
+}
