@@ -29,6 +29,7 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
       return part.approval?.approved ? { tone: "running", label: "approved, running" } : { tone: "denied", label: deniedLabel(part.approval?.reason) };
     case "output-denied":
       if (decision?.decision === "timed-out") return { tone: "denied", label: "timed out" };
+      if (decision?.by === "rule") return { tone: "denied", label: decision.reason ?? "denied by rule" };
       if (decision?.by === "unsupervised" || (part.approval?.isAutomatic && !part.approval.approved))
         return { tone: "denied", label: "not admitted (unsupervised)" };
       return { tone: "denied", label: deniedLabel(decision?.reason ?? part.approval?.reason) };
@@ -38,6 +39,7 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
       const isError = typeof part.output === "string" && part.output.startsWith("Error:");
       const auto = decision?.by === "grant" || (part.approval?.isAutomatic && part.approval.approved);
       if (isError) return { tone: "error", label: "error" };
+      if (decision?.by === "rule") return { tone: "done", label: `done · ${decision.reason ?? "allowed by rule"}` };
       return { tone: "done", label: auto ? "done · auto-approved by grant" : decision?.by === "user" ? "done · approved" : "done" };
     }
     default:

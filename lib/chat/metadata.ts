@@ -1,8 +1,12 @@
+import type { RuleRef } from "@/lib/tools/approval-rules";
+
 /** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
 export interface Decision {
-  by: "user" | "grant" | "timeout" | "unsupervised";
+  by: "user" | "grant" | "rule" | "timeout" | "unsupervised";
   decision: "approved" | "denied" | "timed-out" | "not-admitted";
   reason?: string;
+  /** The rule that decided it, when `by` is "rule". */
+  rule?: RuleRef;
   at: string;
 }
 
@@ -11,6 +15,8 @@ export interface CallMeta {
   durationMs?: number;
   madeChanges?: boolean;
   decision?: Decision;
+  /** The model's own arguments, when the person edited them before approving (the part's input is the edited one). */
+  editedFrom?: unknown;
   /** When a pending approval times out (server clock, ISO). */
   expiresAt?: string;
 }

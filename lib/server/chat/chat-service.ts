@@ -22,6 +22,7 @@ import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
+import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -91,6 +92,7 @@ async function historyFor(chat: ChatRecord, request: ChatRequest): Promise<{ mes
     stored: last,
     responses: approvalResponsesOf(incoming),
     grantApprovalIds: new Set(request.grantApprovalIds),
+    editedInputs: request.editedInputs,
   });
   await saveMessage(chat.id, stored.length - 1, decided);
   return { messages: [...stored.slice(0, -1), decided], position: stored.length - 1 };
@@ -182,6 +184,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       supervised: chat.supervised,
       registry,
       grants,
+      rules: ruleDecider(settings, chat.id),
       approvalSecret: approvalSecret(),
       signal: turnSignal,
       generateMessageId: generateId,
@@ -220,6 +223,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
             decidedBy: decision.by,
             decision: decision.decision,
             decisionReason: decision.reason ?? null,
+            ruleKey: decision.rule?.key ?? null,
             decidedAt: new Date(decision.at),
             output: text ?? null,
             model: modelId,
