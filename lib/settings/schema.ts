@@ -87,7 +87,7 @@ export const mcpServerSchema = z.union([
  * them. `args` maps an argument name to a regex (RE2 syntax, linear time) or a JSON Schema for
  * that argument's value.
  */
-export const approvalRuleSchema = z
+export const approvalRuleObject = z
   .object({
     name: z.string().min(1).max(200).optional(),
     tool: z.string().min(1).max(200).optional(),
@@ -97,18 +97,19 @@ export const approvalRuleSchema = z
     decision: z.enum(["allow", "ask", "deny"]),
     reason: z.string().max(2000).optional(),
   })
-  .strict()
-  .superRefine((rule, ctx) => {
-    // Checked when the settings load, so a rule that cannot run names its file instead of failing a call later.
-    for (const [field, matcher] of Object.entries(rule.args ?? {})) {
-      if (typeof matcher !== "string") continue;
-      try {
-        RE2JS.compile(RE2JS.translateRegExp(matcher));
-      } catch (error) {
-        ctx.addIssue({ code: "custom", path: ["args", field], message: `${(error as Error).message} (rules match with RE2: no backreferences or lookaround)` });
-      }
+  .strict();
+
+export const approvalRuleSchema = approvalRuleObject.superRefine((rule, ctx) => {
+  // Checked when the settings load, so a rule that cannot run names its file instead of failing a call later.
+  for (const [field, matcher] of Object.entries(rule.args ?? {})) {
+    if (typeof matcher !== "string") continue;
+    try {
+      RE2JS.compile(RE2JS.translateRegExp(matcher));
+    } catch (error) {
+      ctx.addIssue({ code: "custom", path: ["args", field], message: `${(error as Error).message} (rules match with RE2: no backreferences or lookaround)` });
     }
-  });
+  }
+});
 
 export type ApprovalRuleSettings = z.infer<typeof approvalRuleSchema>;
 
