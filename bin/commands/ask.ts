@@ -6,6 +6,7 @@ import { turnSetup } from "@/lib/server/chat/turn-setup";
 import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { describeNotAdmitted } from "@/lib/tools/confirm";
+import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { CliExit, cliSettings } from "../context";
 import { streamPrinter } from "./ask-print";
 import { promptApproval } from "./ask-prompt";
@@ -52,6 +53,7 @@ export function registerAsk(program: Command): void {
           supervised: settings.chat.supervised && process.stdin.isTTY === true,
           registry,
           grants: new Set(),
+          rules: settingsRuleDecider(settings),
           signal: controller.signal,
           generateMessageId: generateId,
         },
