@@ -12,6 +12,8 @@ import { inputHash } from "./input-hash";
 import { approvalSecret } from "./approval-secret";
 import { signApproval } from "./approval-signature";
 import { validateInput } from "@/lib/tools/schema";
+import { ruleDecisionText } from "@/lib/tools/approval-rules";
+import { ruleDecider } from "./rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 
@@ -190,6 +192,16 @@ async function checkedEdit(chatId: string, toolName: string, response: ApprovalR
   const tool = registered.resolve(createToolContext({ settings: getSettings(), toolName, chatId }));
   const validation = await validateInput(tool.input, input);
   if (!validation.ok) throw new HttpError(400, `The edited arguments of ${toolName} are not valid: ${validation.message}. Nothing was decided.`, "invalid_edit");
+  // An edit must not smuggle in what a rule refuses: the rules see the edited arguments too.
+  const settings = getSettings();
+  const verdict = await ruleDecider(settings, chatId)({
+    toolName,
+    sourcePackage: registered.sourcePackage,
+    origin: registered.origin,
+    readonly: registered.readonly,
+    input,
+  });
+  if (verdict?.decision === "deny") throw new HttpError(403, `The edited arguments are ${ruleDecisionText(verdict)}. Nothing was decided.`, "denied_by_rule");
   return { input };
 }
 
