@@ -1,5 +1,6 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { SettingsTable } from "@/components/settings/settings-table";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { getLoadedSettings } from "@/lib/settings";
 import { settingRows } from "@/lib/settings/rows";
 
@@ -18,6 +19,7 @@ export default function SettingsPage() {
           </>
         }
       />
+      <SettingsTabs active="values" />
       <div className="p-6">
         <SettingsTable rows={settingRows(loaded)} />
       </div>

@@ -109,8 +109,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
         await turn.hooks?.onToolStart?.({ toolCallId, tool: registered, input });
         const result = await invoke(definition, input, { ...ctx, signal: abortSignal ?? turn.signal }, { guardFile: turn.guardFile });
         // The model proposed other arguments: its history carries the edited ones, and this note says why.
-        const editedFrom = metadata.calls?.[toolCallId]?.editedFrom;
-        if (editedFrom !== undefined) result.text = `${editedNote(editedFrom)}\n${result.text}`;
+        const edited = metadata.calls?.[toolCallId]?.edited;
+        if (edited) result.text = `${editedNote(edited.proposed)}\n${result.text}`;
         alreadyMade.set(key, result.text);
         metadata = withCallMeta(metadata, toolCallId, {
           sourcePackage: registered.sourcePackage,

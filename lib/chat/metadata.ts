@@ -15,8 +15,11 @@ export interface CallMeta {
   durationMs?: number;
   madeChanges?: boolean;
   decision?: Decision;
-  /** The model's own arguments, when the person edited them before approving (the part's input is the edited one). */
-  editedFrom?: unknown;
+  /**
+   * Set when the person edited the arguments before approving: what the model proposed, and what
+   * ran (the stored part's input too; a browser that streamed the answer still holds the proposed one).
+   */
+  edited?: { proposed: unknown; input: unknown };
   /** When a pending approval times out (server clock, ISO). */
   expiresAt?: string;
 }

@@ -12,6 +12,9 @@ export const queryKeys = {
     all: ["tools"] as const,
     list: () => [...queryKeys.tools.all, "list"] as const,
   },
+  approvalRules: {
+    all: ["approval-rules"] as const,
+  },
   runs: {
     all: ["runs"] as const,
     list: (override: string | null) => [...queryKeys.runs.all, "list", override] as const,

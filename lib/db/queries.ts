@@ -206,7 +206,11 @@ export interface ApprovalRuleHitRecord {
 }
 
 export async function recordRuleHit(key: string, at: Date): Promise<void> {
-  await db().approvalRuleHit.upsert({ where: { key }, create: { key, matchCount: 1, lastMatchedAt: at }, update: { matchCount: { increment: 1 }, lastMatchedAt: at } });
+  await db().approvalRuleHit.upsert({
+    where: { key },
+    create: { key, matchCount: 1, lastMatchedAt: at },
+    update: { matchCount: { increment: 1 }, lastMatchedAt: at },
+  });
 }
 
 export async function listRuleHits(): Promise<ApprovalRuleHitRecord[]> {

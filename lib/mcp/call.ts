@@ -40,9 +40,21 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   const tool = registered.resolve(ctx);
 
   let decision: Decision | undefined;
-  const verdict = await deps.rules?.({ toolName: name, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
+  const verdict = await deps.rules?.({
+    toolName: name,
+    sourcePackage: registered.sourcePackage,
+    origin: registered.origin,
+    readonly: registered.readonly,
+    input,
+  });
   if (verdict && verdict.decision !== "ask") {
-    decision = { by: "rule", decision: verdict.decision === "allow" ? "approved" : "denied", reason: ruleDecisionText(verdict), rule: verdict.rule, at: now().toISOString() };
+    decision = {
+      by: "rule",
+      decision: verdict.decision === "allow" ? "approved" : "denied",
+      reason: ruleDecisionText(verdict),
+      rule: verdict.rule,
+      at: now().toISOString(),
+    };
     if (verdict.decision === "deny") {
       const text = notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? decision.reason });
       await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });

@@ -89,7 +89,7 @@ function compileArg(field: string, matcher: string | Record<string, unknown>): V
   if (keyword) throw new RuleError(`args.${field}: "${keyword}" is not allowed in a rule's JSON Schema; write the field as a regex string instead`);
   let schema: z.ZodType;
   try {
-    schema = z.fromJSONSchema(matcher as Parameters<typeof z.fromJSONSchema>[0]);
+    schema = z.fromJSONSchema(matcher);
   } catch (error) {
     throw new RuleError(`args.${field}: not a usable JSON Schema (${(error as Error).message})`);
   }

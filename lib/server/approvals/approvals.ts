@@ -120,7 +120,9 @@ export async function applyApprovalResponses(args: {
     if (inputHash(response.input ?? {}) !== record.inputHash) {
       throw new HttpError(409, `The arguments of ${record.toolName} were changed after the approval was requested; the tool did not run.`, "edited_input");
     }
-    const edited = Object.hasOwn(args.editedInputs ?? {}, response.approvalId) ? await checkedEdit(args.chatId, record.toolName, response, args.editedInputs!) : undefined;
+    const edited = Object.hasOwn(args.editedInputs ?? {}, response.approvalId)
+      ? await checkedEdit(args.chatId, record.toolName, response, args.editedInputs!)
+      : undefined;
     const expired = record.expiresAt !== null && now.getTime() > record.expiresAt.getTime();
     if (expired && response.approved) {
       await timeOut(args.chatId, response.approvalId, now);
@@ -170,31 +172,50 @@ export async function applyApprovalResponses(args: {
       ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}),
       // The SDK checks its signature against the input it resumes with, which is now the edited one.
       ...(runsEdited && storedPart.approval?.signature
-        ? { signature: signApproval(approvalSecret(), { approvalId: response.approvalId, toolCallId: response.toolCallId, toolName: record.toolName, input: edited.input }) }
+        ? {
+            signature: signApproval(approvalSecret(), {
+              approvalId: response.approvalId,
+              toolCallId: response.toolCallId,
+              toolName: record.toolName,
+              input: edited.input,
+            }),
+          }
         : {}),
     };
     const part = { ...storedPart, state: "approval-responded", approval, ...(runsEdited ? { input: edited.input } : {}) };
     message = {
       ...message,
       parts: message.parts.map((p) => (p === storedPart ? (part as unknown as typeof storedPart) : p)),
-      metadata: withCallMeta(readMetadata(message.metadata), response.toolCallId, { decision, ...(runsEdited ? { editedFrom: storedPart.input ?? {} } : {}) }),
+      metadata: withCallMeta(readMetadata(message.metadata), response.toolCallId, {
+        decision,
+        ...(runsEdited ? { edited: { proposed: storedPart.input ?? {}, input: edited.input } } : {}),
+      }),
     };
   }
   return message;
 }
 
 /** An edit counts only on an approval, and only when the edited arguments are valid for the tool. */
-async function checkedEdit(chatId: string, toolName: string, response: ApprovalResponse, edits: Readonly<Record<string, unknown>>): Promise<{ input: unknown }> {
+async function checkedEdit(
+  chatId: string,
+  toolName: string,
+  response: ApprovalResponse,
+  edits: Readonly<Record<string, unknown>>,
+): Promise<{ input: unknown }> {
   const input = edits[response.approvalId];
   if (!response.approved) throw new HttpError(400, `Approval ${response.approvalId}: only an approved call can carry edited arguments.`, "invalid_edit");
   const registered = (await getRegistry()).get(toolName);
   if (!registered) throw new HttpError(409, `${toolName} is no longer registered; the edited call cannot run.`, "invalid_edit");
   const tool = registered.resolve(createToolContext({ settings: getSettings(), toolName, chatId }));
   const validation = await validateInput(tool.input, input);
-  if (!validation.ok) throw new HttpError(400, `The edited arguments of ${toolName} are not valid: ${validation.message}. Nothing was decided.`, "invalid_edit");
+  if (!validation.ok)
+    throw new HttpError(400, `The edited arguments of ${toolName} are not valid: ${validation.message}. Nothing was decided.`, "invalid_edit");
   // An edit must not smuggle in what a rule refuses: the rules see the edited arguments too.
   const settings = getSettings();
-  const verdict = await ruleDecider(settings, chatId)({
+  const verdict = await ruleDecider(
+    settings,
+    chatId,
+  )({
     toolName,
     sourcePackage: registered.sourcePackage,
     origin: registered.origin,
