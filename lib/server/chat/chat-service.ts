@@ -219,7 +219,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
             sourcePackage: tool.sourcePackage,
             input: JSON.stringify(input ?? {}),
             inputHash: inputHash(input ?? {}),
-            state: decision.decision === "approved" ? "approved" : "not-admitted",
+            state: decision.decision === "approved" ? "approved" : decision.decision === "denied" ? "denied" : "not-admitted",
             decidedBy: decision.by,
             decision: decision.decision,
             decisionReason: decision.reason ?? null,
