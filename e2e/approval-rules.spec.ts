@@ -37,7 +37,11 @@ for (const mode of ["native", "text"] as const) {
 
       // The stored chat carries the edited arguments too.
       await page.reload();
-      await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-input")).toContainText(edited);
+      const stored = chat.toolCards("run_terminal_command");
+      // A finished call's card opens on click.
+      await stored.getByRole("button", { expanded: false }).click();
+      await expect(stored.getByTestId("tool-call-input")).toContainText(edited);
+      await expect(stored.getByTestId("edited-by-you")).toBeVisible();
     });
 
     test("Always… with a pattern: a matching call runs without a dialog, another one asks", async ({ page }) => {
