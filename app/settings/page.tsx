@@ -1,6 +1,7 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { AddModel } from "@/components/settings/add-model";
 import { SettingsTable } from "@/components/settings/settings-table";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { getLoadedSettings } from "@/lib/settings";
 import { MODEL_EXAMPLES } from "@/lib/settings/model-examples";
 import { settingRows } from "@/lib/settings/rows";
@@ -20,6 +21,7 @@ export default function SettingsPage() {
           </>
         }
       />
+      <SettingsTabs active="values" />
       <div className="space-y-8 p-6">
         <SettingsTable rows={settingRows(loaded)} />
         <AddModel examples={MODEL_EXAMPLES} />

@@ -7,6 +7,7 @@ import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/type
 import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { describeNotAdmitted } from "@/lib/tools/confirm";
+import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { CliExit, cliSettings } from "../context";
 import { streamPrinter } from "./ask-print";
 import { promptApproval } from "./ask-prompt";
@@ -56,6 +57,7 @@ export function registerAsk(program: Command): void {
           supervised: settings.chat.supervised && process.stdin.isTTY === true,
           registry,
           grants: new Set(),
+          rules: settingsRuleDecider(settings),
           signal: controller.signal,
           generateMessageId: generateId,
         },

@@ -3,7 +3,9 @@ import readline from "node:readline/promises";
 import type { Command } from "commander";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
+import { ruleDecisionText } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
+import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { invoke } from "@/lib/tools/invoke";
 import { CliExit, cliSettings } from "../context";
 
@@ -36,7 +38,20 @@ export function registerCall(program: Command): void {
         process.once("SIGINT", () => controller.abort());
         const ctx = createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal });
         const tool = registered.resolve(ctx);
-        if (await needsConfirmation(tool, input, ctx)) {
+        // The settings' approval rules decide first, as in chat: allow needs no --yes, deny refuses even with it.
+        const verdict = await settingsRuleDecider(settings)({
+          toolName: name,
+          sourcePackage: registered.sourcePackage,
+          origin: registered.origin,
+          readonly: registered.readonly,
+          input,
+        });
+        if (verdict?.decision === "deny") {
+          process.stdout.write(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);
+          throw new CliExit(EXIT_NOT_ADMITTED, `toolroom: ${ruleDecisionText(verdict)}`);
+        }
+        if (verdict?.decision === "allow") process.stderr.write(`toolroom: ${ruleDecisionText(verdict)}\n`);
+        else if (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx))) {
           const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
           if (!decision.approved) {
             process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);

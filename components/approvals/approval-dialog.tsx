@@ -1,10 +1,13 @@
 "use client";
 
-import { ShieldAlert } from "lucide-react";
+import { Pencil, ShieldAlert } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { Schema } from "@/components/tools/schema-rows";
+import { ArgumentsEditor, checkEdit, type EditState } from "./arguments-editor";
 import { Countdown } from "./countdown";
+import { RuleForm } from "./rule-form";
 
 export interface ApprovalRequest {
   approvalId: string;
@@ -17,6 +20,8 @@ export interface ApprovalRequest {
   expiresAt?: string;
   /** Position in the queue when several calls wait, e.g. "1 of 2". */
   queueLabel?: string;
+  /** The tool's input JSON Schema: edited arguments are checked against it as they are typed. */
+  inputSchema?: Schema;
 }
 
 export interface ApprovalDialogProps {
@@ -24,20 +29,29 @@ export interface ApprovalDialogProps {
   /** Offer "approve for this chat" (chat only; try-it approves once). */
   allowGrant?: boolean;
   busy?: boolean;
-  onApprove: (options: { grant: boolean }) => void;
+  /** `editedInput`: the arguments as the person changed them; the server checks them and the call runs with them. */
+  onApprove: (options: { grant: boolean; editedInput?: unknown }) => void;
   onDeny: (reason: string | undefined) => void;
   onExpire?: () => void;
   /** Which chat of several asks (a comparison's column), named above the question. */
   columnLabel?: string;
+  /** The chat a "this chat" rule is saved for (chat only). */
+  chatId?: string;
+  /** Several calls of one step wait: answer them all at once (the server takes them only together). */
+  onApproveAll?: () => void;
+  onDenyAll?: () => void;
 }
 
 /**
  * The human-in-the-loop dialog. Keyboard: focus lands on the dialog (not on Approve, so a stray
  * Enter approves nothing); Enter approves only once focus is on Approve; Esc denies with no reason.
  */
-export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, onExpire, columnLabel }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, onExpire, columnLabel, chatId, onApproveAll, onDenyAll }: ApprovalDialogProps) {
   const [reason, setReason] = useState("");
   const [grant, setGrant] = useState(false);
+  const [editText, setEditText] = useState<string | null>(null);
+  const [edit, setEdit] = useState<EditState>({ ok: true, value: undefined });
+  const [ruleDraft, setRuleDraft] = useState<"allow" | "deny" | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const reasonId = useId();
   // A new request starts with an empty reason and no grant (state adjusted while rendering, as React advises).
@@ -46,7 +60,12 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
     setShownId(request?.approvalId);
     setReason("");
     setGrant(false);
+    setEditText(null);
+    setRuleDraft(null);
   }
+  const editing = editText !== null;
+  const changed = editing && edit.ok && JSON.stringify(edit.value) !== JSON.stringify(request?.input);
+  const approve = (options: { grant: boolean }) => onApprove({ ...options, ...(changed && edit.ok ? { editedInput: edit.value } : {}) });
 
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && request && !busy && onDeny(undefined)}>
@@ -86,10 +105,43 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
             </div>
             <p className="mt-3 text-sm">{request.summary}</p>
             <div className="mt-3">
-              <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
-              <pre data-testid="approval-args" className="max-h-56 overflow-auto rounded-md bg-subtle p-2.5 font-mono text-xs leading-5">
-                {JSON.stringify(request.input, null, 2)}
-              </pre>
+              <div className="mb-1 flex items-center text-xs font-medium text-muted">
+                Arguments
+                {changed ? (
+                  <span data-testid="approval-edited" className="ml-2 rounded border border-accent/40 px-1 text-accent">
+                    edited by you
+                  </span>
+                ) : null}
+                {editing ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="ml-auto h-6"
+                    data-testid="approval-edit"
+                    onClick={() => {
+                      const text = JSON.stringify(request.input ?? {}, null, 2);
+                      setEditText(text);
+                      setEdit(checkEdit(text, request.inputSchema));
+                    }}
+                  >
+                    <Pencil size={12} aria-hidden /> Edit
+                  </Button>
+                )}
+              </div>
+              {editing ? (
+                <ArgumentsEditor
+                  text={editText}
+                  state={edit}
+                  onChange={(text) => {
+                    setEditText(text);
+                    setEdit(checkEdit(text, request.inputSchema));
+                  }}
+                />
+              ) : (
+                <pre data-testid="approval-args" className="max-h-56 overflow-auto rounded-md bg-subtle p-2.5 font-mono text-xs leading-5">
+                  {JSON.stringify(request.input, null, 2)}
+                </pre>
+              )}
             </div>
             <label className="mt-3 block text-xs font-medium text-muted">
               Reason if you deny <span id={reasonId}>(the model receives it)</span>
@@ -108,12 +160,39 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
                 Approve <span className="font-mono">{request.toolName}</span> for the rest of this chat
               </label>
             ) : null}
-            <div className="mt-4 flex justify-end gap-2">
+            {ruleDraft ? (
+              <RuleForm
+                draft={{ decision: ruleDraft, toolName: request.toolName, input: request.input, chatId }}
+                onCancel={() => setRuleDraft(null)}
+                onSaved={() => {
+                  setRuleDraft(null);
+                  if (ruleDraft === "allow") approve({ grant: false });
+                  else onDeny(reason.trim() || undefined);
+                }}
+              />
+            ) : null}
+            <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
+              {onApproveAll && onDenyAll ? (
+                <span className="mr-auto flex gap-2">
+                  <Button size="sm" variant="danger" disabled={busy} data-testid="approval-deny-all" onClick={onDenyAll}>
+                    Deny all
+                  </Button>
+                  <Button size="sm" disabled={busy} data-testid="approval-approve-all" onClick={onApproveAll}>
+                    Approve all
+                  </Button>
+                </span>
+              ) : null}
               <Button variant="danger" disabled={busy} data-testid="approval-deny" onClick={() => onDeny(reason.trim() || undefined)}>
                 Deny
               </Button>
-              <Button variant="primary" disabled={busy} data-testid="approval-approve" onClick={() => onApprove({ grant })}>
-                {grant ? "Approve for this chat" : "Approve once"}
+              <Button variant="ghost" disabled={busy || ruleDraft !== null} data-testid="approval-never" onClick={() => setRuleDraft("deny")}>
+                Never…
+              </Button>
+              <Button variant="ghost" disabled={busy || ruleDraft !== null || changed} data-testid="approval-always" onClick={() => setRuleDraft("allow")}>
+                Always…
+              </Button>
+              <Button variant="primary" disabled={busy || (editing && !edit.ok)} data-testid="approval-approve" onClick={() => approve({ grant })}>
+                {grant ? "Approve for this chat" : changed ? "Approve edited" : "Approve once"}
               </Button>
             </div>
           </>

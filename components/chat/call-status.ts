@@ -30,6 +30,7 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
     case "output-denied":
       if (decision?.decision === "timed-out") return { tone: "denied", label: "timed out" };
       if (decision?.by === "eval") return { tone: "denied", label: "denied by the eval case" };
+      if (decision?.by === "rule") return { tone: "denied", label: decision.reason ?? "denied by rule" };
       if (decision?.by === "unsupervised" || (part.approval?.isAutomatic && !part.approval.approved))
         return { tone: "denied", label: "not admitted (unsupervised)" };
       return { tone: "denied", label: deniedLabel(decision?.reason ?? part.approval?.reason) };
@@ -40,6 +41,7 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
       const auto = decision?.by === "grant" || (part.approval?.isAutomatic && part.approval.approved);
       if (isError) return { tone: "error", label: "error" };
       if (decision?.by === "eval") return { tone: "done", label: "done · approved by the eval case" };
+      if (decision?.by === "rule") return { tone: "done", label: `done · ${decision.reason ?? "allowed by rule"}` };
       return { tone: "done", label: auto ? "done · auto-approved by grant" : decision?.by === "user" ? "done · approved" : "done" };
     }
     default:

@@ -140,10 +140,16 @@ export function ChatView(props: ChatViewProps) {
           input: current.part.input,
           expiresAt: meta?.expiresAt,
           queueLabel: pending.length > 1 ? `1 of ${pending.length} waiting` : undefined,
+          inputSchema: tool?.input_schema,
         };
       })()
     : null;
 
+  const answerAll = async (answer: (approvalId: string) => void | PromiseLike<void>) => {
+    for (const { part } of pending) await answer(part.approval!.id);
+  };
+
+  const packages = Object.fromEntries(Object.entries(props.tools).map(([name, t]) => [name, t.source_package]));
   const lastIsAssistant = messages.at(-1)?.role === "assistant";
 
   return (
@@ -205,8 +211,16 @@ export function ChatView(props: ChatViewProps) {
       <ApprovalDialog
         request={streaming ? null : request}
         allowGrant
-        onApprove={({ grant }) => request && void approve(request.approvalId, grant)}
+        chatId={props.chatId}
+        onApprove={({ grant, editedInput }) => request && void approve(request.approvalId, grant, editedInput)}
         onDeny={(reason) => request && void deny(request.approvalId, reason)}
+        {...(pending.length > 1
+          ? {
+              // One step's calls are answered together; the browser sends once the last one is answered.
+              onApproveAll: () => void answerAll((id) => approve(id, false)),
+              onDenyAll: () => void answerAll((id) => deny(id, undefined)),
+            }
+          : {})}
         onExpire={() => void showServerCopy()}
       />
     </div>

@@ -105,11 +105,26 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
       {open ? (
         <div className="space-y-2 border-t border-border px-3 py-2">
           <div>
-            <div className="text-[11px] font-medium tracking-wide text-muted uppercase">Arguments</div>
+            <div className="text-[11px] font-medium tracking-wide text-muted uppercase">
+              Arguments
+              {meta?.edited ? (
+                <span data-testid="edited-by-you" className="ml-2 rounded border border-accent/40 px-1 text-accent normal-case">
+                  edited by you
+                </span>
+              ) : null}
+            </div>
             <pre data-testid="tool-call-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs">
-              {JSON.stringify(part.input ?? {}, null, 2)}
+              {JSON.stringify((meta?.edited ? meta.edited.input : part.input) ?? {}, null, 2)}
             </pre>
           </div>
+          {meta?.edited ? (
+            <div>
+              <div className="text-[11px] font-medium tracking-wide text-muted uppercase">Proposed by the model</div>
+              <pre data-testid="tool-call-original-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs text-muted line-through">
+                {JSON.stringify(meta.edited.proposed, null, 2)}
+              </pre>
+            </div>
+          ) : null}
           {output !== undefined ? (
             <div>
               <div className="text-[11px] font-medium tracking-wide text-muted uppercase">{outputLabel(part, meta)}</div>

@@ -21,7 +21,7 @@ export interface ChatConfig {
  * The transport to Toolroom's route, made once per chat: it reads the chat's settings and the grants
  * to send through refs, at send time, so a change of model or mode applies to the next message.
  */
-function chatTransport(config: RefObject<ChatConfig>, grantIds: RefObject<Set<string>>) {
+function chatTransport(config: RefObject<ChatConfig>, grantIds: RefObject<Set<string>>, edits: RefObject<Map<string, unknown>>) {
   return new DefaultChatTransport<UIMessage>({
     api: "/api/chat",
     fetch: async (input, init) => {
@@ -42,8 +42,11 @@ function chatTransport(config: RefObject<ChatConfig>, grantIds: RefObject<Set<st
         textProtocol,
         supervised,
         grantApprovalIds: [...grantIds.current],
+        // The message keeps the model's arguments (the server checks them against its request); edits travel beside it.
+        editedInputs: Object.fromEntries(edits.current),
       };
       grantIds.current.clear();
+      edits.current.clear();
       return { body };
     },
   });
@@ -57,12 +60,13 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
     configRef.current = config;
   }, [config]);
   const grantIds = useRef(new Set<string>());
+  const edits = useRef(new Map<string, unknown>());
   const [serverError, setServerError] = useState<string | null>(null);
 
   // The compiler cannot see that the transport reads these refs only when a request is sent, never
   // while rendering; useChat keeps the first transport it is given, so the refs are how it stays current.
   // eslint-disable-next-line react-hooks/refs
-  const [transport] = useState(() => chatTransport(configRef, grantIds));
+  const [transport] = useState(() => chatTransport(configRef, grantIds, edits));
 
   const chat = useChat({
     id: chatId,
@@ -84,8 +88,9 @@ export function useChatSession(chatId: string, initialMessages: UIMessage[], con
   });
 
   const approve = useCallback(
-    (approvalId: string, grant: boolean) => {
+    (approvalId: string, grant: boolean, editedInput?: unknown) => {
       if (grant) grantIds.current.add(approvalId);
+      if (editedInput !== undefined) edits.current.set(approvalId, editedInput);
       setServerError(null);
       return chat.addToolApprovalResponse({ id: approvalId, approved: true });
     },

@@ -14,6 +14,7 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
+import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke, type InvokeResult } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
@@ -31,6 +32,11 @@ import { mergeSummaries, type TurnTrace } from "@/lib/trace/recorder";
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
 export const TIMEOUT_REASON = "timed out";
+
+/** What the model reads before the result of a call whose arguments the person changed. */
+export function editedNote(proposed: unknown): string {
+  return `Note: the person edited the arguments before approving; this result is for the edited arguments, not the ones you proposed (${JSON.stringify(proposed)}).`;
+}
 
 export const SYSTEM_PROMPT = `You are Toolroom's assistant: you help a developer explore their source tree and run artifacts with the tools you are given.
 Call a tool when it would answer the question better than guessing; after a result, answer briefly and concretely.
@@ -59,6 +65,8 @@ export interface ChatTurn {
   registry: Registry;
   /** Tools the person approved "for this chat". */
   grants: ReadonlySet<string>;
+  /** Approval rules (settings, then the UI's): checked before the tool's own `confirm.evaluate`. */
+  rules?: RuleDecider;
   approvalSecret?: string;
   signal: AbortSignal;
   /** Seconds a person has to answer an approval request. */
@@ -108,6 +116,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
         if (alreadyMade.has(key)) return `Already made: ${name} was called with these exact arguments earlier in this answer; use that result.`;
         await turn.hooks?.onToolStart?.({ toolCallId, tool: registered, input });
         const result = await invoke(definition, input, { ...ctx, signal: abortSignal ?? turn.signal }, { guardFile: turn.guardFile });
+        // The model proposed other arguments: its history carries the edited ones, and this note says why.
+        const edited = metadata.calls?.[toolCallId]?.edited;
+        if (edited) result.text = `${editedNote(edited.proposed)}\n${result.text}`;
         alreadyMade.set(key, result.text);
         metadata = withCallMeta(metadata, toolCallId, {
           sourcePackage: registered.sourcePackage,
@@ -149,8 +160,21 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     // A call a person already decided (the SDK asks again when it resumes) keeps that decision.
     if (metadata.calls?.[toolCallId]?.decision) return "not-applicable";
     const entry = definitions.get(toolName);
-    if (!entry || !(await needsConfirmation(entry.tool, input, entry.ctx))) return "not-applicable";
+    if (!entry) return "not-applicable";
+    const { registered } = entry;
+    const verdict = await turn.rules?.({ toolName, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
     const at = new Date().toISOString();
+    if (verdict && verdict.decision !== "ask") {
+      // A rule decides before the tool's own evaluate: a deny blocks even a tool that never asks.
+      const allowed = verdict.decision === "allow";
+      const reason = ruleDecisionText(verdict);
+      const text = allowed ? undefined : notAdmittedText(entry.tool, input, { kind: "denied", reason: verdict.reason ?? reason });
+      const decision: Decision = { by: "rule", decision: allowed ? "approved" : "denied", reason, rule: verdict.rule, at };
+      metadata = withCallMeta(metadata, toolCallId, { sourcePackage: registered.sourcePackage, decision });
+      await turn.hooks?.onAutoDecision?.({ toolCallId, tool: registered, input, decision, text });
+      return allowed ? { type: "approved", reason } : { type: "denied", reason: text };
+    }
+    if (!verdict && !(await needsConfirmation(entry.tool, input, entry.ctx))) return "not-applicable";
     const auto = turn.autoDecide?.({ tool: entry.registered, input });
     if (auto) {
       const decision: Decision = { by: "eval", decision: auto.decision, reason: auto.reason, at };
@@ -166,7 +190,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision, text });
       return { type: "denied", reason: text };
     }
-    if (turn.grants.has(toolName)) {
+    if (!verdict && turn.grants.has(toolName)) {
       const decision: Decision = { by: "grant", decision: "approved", reason: GRANT_REASON, at };
       metadata = withCallMeta(metadata, toolCallId, { sourcePackage: entry.registered.sourcePackage, decision });
       await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision });

@@ -1,8 +1,12 @@
+import type { RuleRef } from "@/lib/tools/approval-rules";
+
 /** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
 export interface Decision {
-  by: "user" | "grant" | "timeout" | "unsupervised" | "eval";
+  by: "user" | "grant" | "rule" | "timeout" | "unsupervised" | "eval";
   decision: "approved" | "denied" | "timed-out" | "not-admitted";
   reason?: string;
+  /** The rule that decided it, when `by` is "rule". */
+  rule?: RuleRef;
   at: string;
 }
 
@@ -11,6 +15,11 @@ export interface CallMeta {
   durationMs?: number;
   madeChanges?: boolean;
   decision?: Decision;
+  /**
+   * Set when the person edited the arguments before approving: what the model proposed, and what
+   * ran (the stored part's input too; a browser that streamed the answer still holds the proposed one).
+   */
+  edited?: { proposed: unknown; input: unknown };
   /** When a pending approval times out (server clock, ISO). */
   expiresAt?: string;
 }

@@ -16,6 +16,9 @@ export const queryKeys = {
   evals: {
     all: ["evals"] as const,
   },
+  approvalRules: {
+    all: ["approval-rules"] as const,
+  },
   runs: {
     all: ["runs"] as const,
     list: (override: string | null) => [...queryKeys.runs.all, "list", override] as const,

@@ -153,6 +153,8 @@ export interface ToolCallRecord {
   durationMs: number | null;
   madeChanges: boolean;
   model: string | null;
+  ruleKey: string | null;
+  originalInput: string | null;
 }
 
 export async function upsertToolCall(
@@ -202,6 +204,77 @@ export async function addGrant(chatId: string, toolName: string): Promise<void> 
 
 export async function revokeGrant(chatId: string, toolName: string): Promise<void> {
   await db().toolGrant.deleteMany({ where: { chatId, toolName } });
+}
+
+export interface ApprovalRuleRecord {
+  id: string;
+  name: string;
+  decision: "allow" | "ask" | "deny";
+  reason: string | null;
+  tool: string | null;
+  source: string | null;
+  readonly: boolean | null;
+  /** JSON text: field → regex string or JSON Schema. */
+  args: string | null;
+  /** null: everywhere. */
+  chatId: string | null;
+  enabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ApprovalRuleInput = Omit<ApprovalRuleRecord, "id" | "createdAt" | "updatedAt">;
+
+function toApprovalRule(row: Omit<ApprovalRuleRecord, "decision"> & { decision: string }): ApprovalRuleRecord {
+  return { ...row, decision: row.decision === "allow" || row.decision === "deny" ? row.decision : "ask" };
+}
+
+/** UI rules in precedence order: this chat's before the "everywhere" ones, older before newer. */
+export async function listApprovalRules(options: { chatId?: string; enabledOnly?: boolean } = {}): Promise<ApprovalRuleRecord[]> {
+  const where = {
+    ...(options.enabledOnly ? { enabled: true } : {}),
+    ...(options.chatId !== undefined ? { OR: [{ chatId: options.chatId }, { chatId: null }] } : {}),
+  };
+  const rows = (await db().approvalRule.findMany({ where, orderBy: { createdAt: "asc" } })).map(toApprovalRule);
+  return [...rows.filter((r) => r.chatId !== null), ...rows.filter((r) => r.chatId === null)];
+}
+
+export async function getApprovalRule(id: string): Promise<ApprovalRuleRecord | null> {
+  const row = await db().approvalRule.findUnique({ where: { id } });
+  return row ? toApprovalRule(row) : null;
+}
+
+export async function createApprovalRule(data: ApprovalRuleInput): Promise<ApprovalRuleRecord> {
+  return toApprovalRule(await db().approvalRule.create({ data }));
+}
+
+export async function updateApprovalRule(id: string, data: Partial<ApprovalRuleInput>): Promise<ApprovalRuleRecord | null> {
+  const result = await db().approvalRule.updateMany({ where: { id }, data });
+  return result.count === 1 ? getApprovalRule(id) : null;
+}
+
+export async function deleteApprovalRule(id: string): Promise<boolean> {
+  const result = await db().approvalRule.deleteMany({ where: { id } });
+  await db().approvalRuleHit.deleteMany({ where: { key: `ui:${id}` } });
+  return result.count === 1;
+}
+
+export interface ApprovalRuleHitRecord {
+  key: string;
+  matchCount: number;
+  lastMatchedAt: Date;
+}
+
+export async function recordRuleHit(key: string, at: Date): Promise<void> {
+  await db().approvalRuleHit.upsert({
+    where: { key },
+    create: { key, matchCount: 1, lastMatchedAt: at },
+    update: { matchCount: { increment: 1 }, lastMatchedAt: at },
+  });
+}
+
+export async function listRuleHits(): Promise<ApprovalRuleHitRecord[]> {
+  return db().approvalRuleHit.findMany();
 }
 
 export interface TryItApprovalRecord {

@@ -1,5 +1,6 @@
 import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Decision } from "@/lib/chat/metadata";
+import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
@@ -14,6 +15,8 @@ export interface McpCallDeps {
   contextFor(toolName: string, signal: AbortSignal): ToolContext;
   /** Asks the connected client (MCP elicitation) whether this call may run. */
   confirm(tool: RegisteredTool, input: unknown, signal: AbortSignal): Promise<ConfirmAnswer>;
+  /** Approval rules, decided before the tool's own confirmation as in chat. */
+  rules?: RuleDecider;
   guardFile?: string;
   audit?: McpAudit;
   client(): string;
@@ -52,7 +55,27 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   const tool = registered.resolve(ctx);
 
   let decision: Decision | undefined;
-  if (await needsConfirmation(tool, input, ctx)) {
+  const verdict = await deps.rules?.({
+    toolName: name,
+    sourcePackage: registered.sourcePackage,
+    origin: registered.origin,
+    readonly: registered.readonly,
+    input,
+  });
+  if (verdict && verdict.decision !== "ask") {
+    decision = {
+      by: "rule",
+      decision: verdict.decision === "allow" ? "approved" : "denied",
+      reason: ruleDecisionText(verdict),
+      rule: verdict.rule,
+      at: now().toISOString(),
+    };
+    if (verdict.decision === "deny") {
+      const text = notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? decision.reason });
+      await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });
+      return { content: [{ type: "text", text }], _meta: { "toolroom/decision": decision } };
+    }
+  } else if (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx))) {
     const answer = await deps.confirm(registered, input, signal);
     decision = decisionOf(answer, now());
     const why = notAdmittedReason(answer);

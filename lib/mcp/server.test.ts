@@ -136,3 +136,39 @@ describe("the registry served over MCP", () => {
     expect(records[0]?.decision).toMatchObject({ by: "unsupervised", decision: "not-admitted" });
   });
 });
+
+describe("approval rules over MCP", () => {
+  async function connectWithRules(rules: NonNullable<Settings["approvals"]>["rules"], elicit?: "accept") {
+    const ruled = settingsSchema.parse({ ...settings, approvals: { rules } });
+    const records: McpCallRecord[] = [];
+    const server = createMcpServer(mcpServeOptions(registry, ruled, { record: async (r) => void records.push(r) }, () => {}));
+    const client = new Client({ name: "test-client", version: "1.2.3" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+    const asked: string[] = [];
+    if (elicit)
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        asked.push(request.params.message);
+        return { action: "accept", content: {} };
+      });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    return { client, records, asked };
+  }
+
+  it("an allow rule runs a confirming tool for a client that cannot ask its person", async () => {
+    const { client, records } = await connectWithRules([{ name: "notes ok", tool: "write_note", args: { title: "^ruled-" }, decision: "allow" }]);
+    const result = await client.callTool({ name: "write_note", arguments: { title: "ruled-allow", body: "yes" } });
+    expect(text(result)).toContain("Wrote");
+    expect(records[0]?.decision).toMatchObject({ by: "rule", decision: "approved", reason: 'allowed by settings rule "notes ok"' });
+  });
+
+  it("a deny rule refuses even a read-only tool, and a client's accept is never asked for", async () => {
+    const { client, records, asked } = await connectWithRules([{ source: "toolroom-plugin-sample", decision: "deny", reason: "sample is off" }], "accept");
+    const result = await client.callTool({ name: "write_note", arguments: { title: "ruled-deny", body: "no" } });
+    expect(text(result)).toContain("sample is off");
+    expect(fs.existsSync(path.join(root, ".toolroom/notes/ruled-deny.md"))).toBe(false);
+    const words = await client.callTool({ name: "count_words", arguments: { text: "a b" } });
+    expect(text(words)).toContain("sample is off");
+    expect(asked).toEqual([]);
+    expect(records.map((r) => r.decision?.by)).toEqual(["rule", "rule"]);
+  });
+});

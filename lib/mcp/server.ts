@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
+import type { RuleDecider } from "@/lib/tools/approval-rules";
 import type { ToolContext } from "@/lib/tools/types";
 import type { McpAudit } from "./audit";
 import { callTool, type ConfirmAnswer } from "./call";
@@ -13,6 +14,8 @@ export interface McpServeOptions {
   contextFor: (toolName: string, signal: AbortSignal) => ToolContext;
   /** Seconds the client's person has to answer a confirmation (chat.approvalTimeoutSeconds). */
   approvalTimeoutSeconds: number;
+  /** Approval rules: they decide before the client is asked (allow: not asked; deny: refused). */
+  rules?: RuleDecider;
   guardFile?: string;
   audit?: McpAudit;
   log?: (message: string) => void;
@@ -58,6 +61,7 @@ export function createMcpServer(options: McpServeOptions): Server {
         registry: options.registry,
         contextFor: options.contextFor,
         confirm: (tool, input, signal) => confirm(tool, input, signal, extra.requestId),
+        rules: options.rules,
         guardFile: options.guardFile,
         audit: options.audit,
         client,

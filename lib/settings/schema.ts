@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import { z } from "zod";
 
 /** A model reference as tools and the chat name one (aifred-tk's `llm:` block). */
@@ -84,6 +85,37 @@ export const mcpServerSchema = z.union([
 /** A fresh clone has no such folder yet: that is an empty state, not an error (a runsRoot set elsewhere must exist). */
 export const DEFAULT_RUNS_ROOT = "./runs";
 
+/**
+ * One approval rule: which calls it matches (every given field must match) and what happens to
+ * them. `args` maps an argument name to a regex (RE2 syntax, linear time) or a JSON Schema for
+ * that argument's value.
+ */
+export const approvalRuleObject = z
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    tool: z.string().min(1).max(200).optional(),
+    source: z.string().min(1).max(200).optional(),
+    readonly: z.boolean().optional(),
+    args: z.record(z.string(), z.union([z.string().max(2000), z.record(z.string(), z.unknown())])).optional(),
+    decision: z.enum(["allow", "ask", "deny"]),
+    reason: z.string().max(2000).optional(),
+  })
+  .strict();
+
+export const approvalRuleSchema = approvalRuleObject.superRefine((rule, ctx) => {
+  // Checked when the settings load, so a rule that cannot run names its file instead of failing a call later.
+  for (const [field, matcher] of Object.entries(rule.args ?? {})) {
+    if (typeof matcher !== "string") continue;
+    try {
+      RE2JS.compile(RE2JS.translateRegExp(matcher));
+    } catch (error) {
+      ctx.addIssue({ code: "custom", path: ["args", field], message: `${(error as Error).message} (rules match with RE2: no backreferences or lookaround)` });
+    }
+  }
+});
+
+export type ApprovalRuleSettings = z.infer<typeof approvalRuleSchema>;
+
 export const settingsSchema = z
   .object({
     llms: z.record(z.string(), llmEntrySchema).default({ offline: { provider: "offline" } }),
@@ -137,6 +169,11 @@ export const settingsSchema = z
         /** Also send the AI SDK's OpenTelemetry spans to this OTLP/HTTP collector, e.g. http://127.0.0.1:4318/v1/traces. */
         otlpEndpoint: z.string().url().optional(),
       })
+      .strict()
+      .prefault({}),
+    /** Trusted rules from the settings files: checked first, before any rule saved from the UI. */
+    approvals: z
+      .object({ rules: z.array(approvalRuleSchema).default([]) })
       .strict()
       .prefault({}),
     aiAssistedGuardFile: z.string().optional(),

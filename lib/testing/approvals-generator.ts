@@ -40,7 +40,11 @@ export type Action =
   /** The chat's supervised switch is flipped. */
   | { kind: "supervise" }
   /** "Approve for this chat" is revoked for one tool. */
-  | { kind: "revoke"; tool: ToolName };
+  | { kind: "revoke"; tool: ToolName }
+  /** All dialogs approved, the one at `target` with arguments the person edited in the dialog (sent beside the answer). */
+  | { kind: "approveEdited"; target: number }
+  /** A rule for this chat is saved from the UI: later calls of the tool run (allow) or are refused (deny) without a dialog. */
+  | { kind: "rule"; tool: ToolName; decision: "allow" | "deny" };
 
 export interface Sequence {
   seed: number;
@@ -66,8 +70,8 @@ type Weights = Partial<Record<Action["kind"], number>>;
 // message. Every kind keeps some weight in both, so out-of-turn actions are exercised too.
 function weights(screen: Screen): Weights {
   const common: Weights = { reload: 1, supervise: 1, replay: screen.answered ? 1 : 0, revoke: screen.granted ? 1 : 0.2 };
-  if (screen.approvalsShown) return { ...common, answer: 8, edit: 1, forge: 1, call: 1, wait: 3, sweep: 2 };
-  return { ...common, call: 6, answer: 0.5, wait: 2, sweep: 1 };
+  if (screen.approvalsShown) return { ...common, answer: 8, edit: 1.5, forge: 1.5, approveEdited: 1, call: 1, wait: 3, sweep: 2 };
+  return { ...common, call: 6, answer: 0.5, wait: 2, sweep: 1, rule: 0.5 };
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
@@ -92,7 +96,10 @@ export function nextAction(random: () => number, screen: Screen, timeoutSeconds:
       return { kind, decisions: [decision(random), decision(random)], partial: random() < 0.25 };
     case "edit":
     case "forge":
+    case "approveEdited":
       return { kind, target: random() };
+    case "rule":
+      return { kind, tool: pick(random, TOOLS), decision: random() < 0.5 ? "allow" : "deny" };
     case "wait":
       // Exactly at expiry counts as expired: the sweep that runs before each request times it out.
       return { kind, seconds: pick(random, [1, timeoutSeconds - 1, timeoutSeconds, timeoutSeconds + 1]) };

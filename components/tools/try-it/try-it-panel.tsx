@@ -187,9 +187,9 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
       />
 
       <ApprovalDialog
-        request={state.approval}
+        request={state.approval ? { ...state.approval, inputSchema: schema } : null}
         busy={state.deciding}
-        onApprove={() => void approve()}
+        onApprove={({ editedInput }) => void approve(editedInput)}
         onDeny={(reason) => void deny(reason)}
         onExpire={() => void deny()}
       />

@@ -68,15 +68,21 @@ export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | 
   );
 
   const decide = useCallback(
-    async (decision: "approve" | "deny", reason?: string) => {
+    async (decision: "approve" | "deny", reason?: string, editedInput?: unknown) => {
       const { approval, pendingInput } = state;
       // One answer per approval: Esc, a click and the countdown's expiry may all race here.
       if (!approval || deciding.current) return;
       deciding.current = true;
       setState((s) => ({ ...s, deciding: true, running: decision === "approve", startedAt: Date.now() }));
       try {
-        const r = await post(tool, { input: pendingInput, approvalId: approval.approvalId, decision, ...(reason ? { reason } : {}) });
-        finish(pendingInput, r);
+        const r = await post(tool, {
+          input: pendingInput,
+          approvalId: approval.approvalId,
+          decision,
+          ...(reason ? { reason } : {}),
+          ...(editedInput !== undefined ? { editedInput } : {}),
+        });
+        finish(editedInput ?? pendingInput, r);
       } finally {
         deciding.current = false;
       }
@@ -84,5 +90,5 @@ export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | 
     [tool, state, finish],
   );
 
-  return { state, run, approve: () => decide("approve"), deny: (reason?: string) => decide("deny", reason) };
+  return { state, run, approve: (editedInput?: unknown) => decide("approve", undefined, editedInput), deny: (reason?: string) => decide("deny", reason) };
 }

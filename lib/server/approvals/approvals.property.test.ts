@@ -10,7 +10,8 @@ import { nextAction, startSequence, TOOLS, type Action, type Decision, type Sequ
 /**
  * Issue #6: over random sequences of calls, approvals, denials, timeouts and reloads, a confirming
  * tool runs exactly once per accepted approval plus once per grant admission, and the stored
- * history stays well-formed. Reproduce a failure with the seed it prints:
+ * history stays well-formed. Issue #20: plus once per rule admission; an approval with edited
+ * arguments runs exactly the edited input, once; a call a deny rule matches never runs. Reproduce a failure with the seed it prints:
  *   APPROVALS_PROPERTY_SEED=<seed> APPROVALS_PROPERTY_RUNS=1 npx vitest run lib/server/approvals/approvals.property.test.ts
  */
 const DEFAULT_RUNS = 200;
@@ -62,6 +63,7 @@ let queries: typeof import("@/lib/db/queries");
 let approvals: typeof import("./approvals");
 let patchChat: typeof import("@/app/api/chats/[id]/route").PATCH;
 let revokeGrant: typeof import("@/app/api/chats/[id]/grants/[tool]/route").DELETE;
+let saveRule: typeof import("@/app/api/approval-rules/route").POST;
 
 // Only Date is faked: approval expiry reads the clock, while streams and SQLite keep real timers.
 let now = Date.UTC(2030, 0, 1);
@@ -78,6 +80,7 @@ beforeAll(async () => {
   approvals = await import("./approvals");
   patchChat = (await import("@/app/api/chats/[id]/route")).PATCH;
   revokeGrant = (await import("@/app/api/chats/[id]/grants/[tool]/route")).DELETE;
+  saveRule = (await import("@/app/api/approval-rules/route")).POST;
 }, 60_000);
 
 afterAll(() => {
@@ -97,8 +100,10 @@ interface Model {
   pending: { approvalId: string; callId: string; tool: ToolName; expiresAt: number }[];
   /** Approvals no longer pending, and whether a person decided them or the clock did. */
   closed: Map<string, "decided" | "expired">;
-  /** Ids of the calls that must have run: accepted approvals plus grant admissions. */
+  /** Ids of the calls that must have run: accepted approvals plus grant admissions plus rule admissions (edited: the edited id). */
   ran: string[];
+  /** This chat's UI rules: the first saved for a tool wins (first match, oldest first). */
+  ruled: Map<ToolName, "allow" | "deny">;
   latestAssistantId?: string;
 }
 
@@ -108,10 +113,11 @@ interface Client {
   accepted: { body: Record<string, unknown>; responses: Sent[] }[];
 }
 
-/** One approval response as sent; `edited` when its arguments differ from the request's. */
+/** One approval response as sent; `edited` when its arguments differ from the request's; `editedTo` when the dialog's edit rides beside it. */
 interface Sent {
   approvalId: string;
   edited: boolean;
+  editedTo?: { id: string };
 }
 
 /** The route's error code, or "accepted" when the server took the request (and streamed an answer). */
@@ -145,8 +151,11 @@ function ledgerFor(seed: number): string[] {
 function predictAnswer(model: Model, messageId: string, responses: readonly Sent[]): string {
   if (messageId !== model.latestAssistantId) return "stale_message";
   for (const response of responses) {
-    if (model.pending.some((p) => p.approvalId === response.approvalId)) {
+    const pending = model.pending.find((p) => p.approvalId === response.approvalId);
+    if (pending) {
       if (response.edited) return "edited_input";
+      // The rules see edited arguments too: a deny rule saved while the dialog was open refuses the edit.
+      if (response.editedTo && model.ruled.get(pending.tool) === "deny") return "denied_by_rule";
       continue;
     }
     const closed = model.closed.get(response.approvalId);
@@ -182,24 +191,31 @@ const MUST_COVER = [
   "replay: replayed_approval",
   "replay: stale_message",
   "sweep: 1",
+  "call: runs by rule",
+  "call: denied by rule",
+  "approveEdited: accepted",
+  "approveEdited: accepted (2 at once)",
+  "rule: allow",
+  "rule: deny",
 ];
 
 async function runSequence(sequence: Sequence, log: string[], seen: Set<string>): Promise<void> {
   const { seed } = sequence;
   const chatId = `prop-${seed}`;
-  const model: Model = { supervised: sequence.supervised, granted: new Set(), pending: [], closed: new Map(), ran: [] };
+  const model: Model = { supervised: sequence.supervised, granted: new Set(), pending: [], closed: new Map(), ran: [], ruled: new Map() };
   const client: Client = { accepted: [] };
   let calls = 0;
 
   /** Sends answers to the dialogs on screen; the server's verdict and the tool's runs are predicted first. */
-  const respond = async (answers: { part: ToolPart; decision: Decision; edit?: boolean; forge?: boolean }[]): Promise<string> => {
+  const respond = async (answers: { part: ToolPart; decision: Decision; edit?: boolean; forge?: boolean; editTo?: boolean }[]): Promise<string> => {
     if (!client.assistant || answers.length === 0) return "skipped, no approval on screen";
-    const sent = answers.map(({ part, decision, edit, forge }) => ({
+    const sent = answers.map(({ part, decision, edit, forge, editTo }) => ({
       part,
       decision,
       approvalId: forge ? `aprv_forged_${seed}_${calls}` : part.approval!.id,
       input: edit ? { id: `${part.input?.id ?? ""}-edited` } : part.input,
       edited: edit === true,
+      ...(editTo ? { editedTo: { id: `${part.input?.id ?? ""}-e` } } : {}),
     }));
     const message = {
       ...client.assistant,
@@ -210,17 +226,23 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
         return { ...answer.part, state: "approval-responded", input: answer.input, approval };
       }),
     } as UIMessage;
-    const body = { id: chatId, message, grantApprovalIds: sent.filter((a) => a.decision.grant).map((a) => a.approvalId) };
+    const body = {
+      id: chatId,
+      message,
+      grantApprovalIds: sent.filter((a) => a.decision.grant).map((a) => a.approvalId),
+      editedInputs: Object.fromEntries(sent.flatMap((a) => (a.editedTo ? [[a.approvalId, a.editedTo]] : []))),
+    };
 
     sweepModel(model);
     const expected = predictAnswer(model, message.id, sent);
     const response = await post(body);
     expect(await verdict(response), "the server's verdict on the approval responses").toBe(expected);
     if (expected !== "accepted") return expected;
-    for (const { approvalId, decision } of sent) {
+    for (const { approvalId, decision, editedTo } of sent) {
       const pending = model.pending.find((p) => p.approvalId === approvalId)!;
       model.closed.set(approvalId, "decided");
-      if (decision.approved) model.ran.push(pending.callId);
+      // An edited approval runs the edited input, and only it.
+      if (decision.approved) model.ran.push(editedTo?.id ?? pending.callId);
       if (decision.approved && decision.grant) model.granted.add(pending.tool);
       seen.add(`decided: ${decision.approved ? "approve" : "deny"}${decision.grant ? "+grant" : ""}`);
     }
@@ -228,9 +250,13 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
     // The client's copy is built on a clone: readUIMessageStream updates the message it is given.
     client.assistant = await readAssistantMessage(response, structuredClone(message));
     client.accepted.push({ body, responses: sent });
-    for (const { approvalId, decision } of sent) {
+    for (const { approvalId, decision, editedTo } of sent) {
       const answered = toolParts(client.assistant).find((p) => p.approval?.id === approvalId);
       expect(answered?.state, "an answered call's state as the client sees it").toBe(decision.approved ? "output-available" : "output-denied");
+      if (editedTo) {
+        const meta = (client.assistant.metadata as { calls?: Record<string, { edited?: unknown }> } | undefined)?.calls?.[answered!.toolCallId];
+        expect(meta?.edited, "an edited call as the client sees it: both versions").toEqual({ proposed: answered?.input, input: editedTo });
+      }
     }
     return sent.length > 1 ? `accepted (${sent.length} at once)` : "accepted";
   };
@@ -256,6 +282,17 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
     ).toEqual(ids);
     const fates = tools.map((tool, i) => {
       const part = parts[i]!;
+      // Rules decide before supervision and grants: allow runs without a dialog, deny never runs.
+      const ruled = model.ruled.get(tool);
+      if (ruled === "deny") {
+        expect(part.state, "a deny rule: refused without a dialog").toBe("output-denied");
+        return "denied by rule";
+      }
+      if (ruled === "allow") {
+        expect(part.state, "an allow rule: run without a dialog").toBe("output-available");
+        model.ran.push(ids[i]!);
+        return model.supervised ? "runs by rule" : "runs by rule (unsupervised)";
+      }
       if (!model.supervised) {
         expect(part.state, "unsupervised: not admitted").toBe("output-denied");
         return model.granted.has(tool) ? "not admitted despite a grant" : "not admitted";
@@ -288,6 +325,19 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
         return `${await respond(shown.map((part, i) => ({ part, decision: { approved: true, grant: false }, edit: i === target })))}${position}`;
       case "forge":
         return `${await respond(shown.map((part, i) => ({ part, decision: { approved: true, grant: false }, forge: i === target })))}${position}`;
+      case "approveEdited":
+        return respond(shown.map((part, i) => ({ part, decision: { approved: true, grant: false }, editTo: i === target })));
+      case "rule": {
+        const response = await saveRule(
+          new Request("http://localhost/", {
+            method: "POST",
+            body: JSON.stringify({ tool: action.tool, decision: action.decision, reason: "property", chatId }),
+          }),
+        );
+        expect(response.status, "saving a rule for this chat").toBe(201);
+        if (!model.ruled.has(action.tool)) model.ruled.set(action.tool, action.decision);
+        return action.decision;
+      }
       case "wait":
         advance(action.seconds);
         return "clock moved";
@@ -335,7 +385,7 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
 
   /** After every step: the tools ran exactly as the model says, and only pending calls lack a result. */
   const check = async (settled: boolean) => {
-    expect(sorted(ledgerFor(seed)), "executions of the confirming tools (accepted approvals + grant admissions)").toEqual(sorted(model.ran));
+    expect(sorted(ledgerFor(seed)), "executions of the confirming tools (accepted approvals + grant admissions + rule admissions)").toEqual(sorted(model.ran));
     const stored = (await queries.loadMessages(chatId)).flatMap((m) => toolParts(m));
     const waiting = sorted(stored.filter((p) => p.state === "approval-requested").map((p) => p.approval?.id));
     expect(waiting, "stored calls still waiting for a person").toEqual(sorted(model.pending.map((p) => p.approvalId)));

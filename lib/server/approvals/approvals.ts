@@ -9,6 +9,11 @@ import { notAdmittedText } from "@/lib/tools/confirm";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "./input-hash";
+import { approvalSecret } from "./approval-secret";
+import { signApproval } from "./approval-signature";
+import { validateInput } from "@/lib/tools/schema";
+import { ruleDecisionText } from "@/lib/tools/approval-rules";
+import { ruleDecider } from "./rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 
@@ -77,6 +82,8 @@ export async function applyApprovalResponses(args: {
   stored: UIMessage;
   responses: ApprovalResponse[];
   grantApprovalIds: ReadonlySet<string>;
+  /** Arguments the person edited before approving, by approval id: the call runs with these instead. */
+  editedInputs?: Readonly<Record<string, unknown>>;
   now?: Date;
 }): Promise<UIMessage> {
   const now = args.now ?? new Date();
@@ -85,6 +92,8 @@ export async function applyApprovalResponses(args: {
   // decided in the database while the message (and so the turn) is never continued.
   const checked = [];
   const seen = new Set<string>();
+  const stray = Object.keys(args.editedInputs ?? {}).find((id) => !args.responses.some((r) => r.approvalId === id));
+  if (stray) throw new HttpError(400, `Edited arguments for ${stray}, which this message does not answer; nothing was decided.`, "invalid_edit");
   for (const response of args.responses) {
     const record = await getToolCallByApproval(response.approvalId);
     if (!record || record.chatId !== args.chatId || record.id !== response.toolCallId) {
@@ -107,12 +116,15 @@ export async function applyApprovalResponses(args: {
     if (inputHash(response.input ?? {}) !== record.inputHash) {
       throw new HttpError(409, `The arguments of ${record.toolName} were changed after the approval was requested; the tool did not run.`, "edited_input");
     }
+    const edited = Object.hasOwn(args.editedInputs ?? {}, response.approvalId)
+      ? await checkedEdit(args.chatId, record.toolName, response, args.editedInputs!)
+      : undefined;
     const expired = record.expiresAt !== null && now.getTime() > record.expiresAt.getTime();
     if (expired && response.approved) {
       await timeOut(args.chatId, response.approvalId, now);
       throw new HttpError(409, expiredText(record.toolName, record.expiresAt), "expired_approval");
     }
-    checked.push({ response, record, storedPart, expired });
+    checked.push({ response, record, storedPart, expired, edited });
   }
   // The turn resumes with every call of the step decided: continuing past a call still waiting
   // would leave it without a result, and a later approval of it could then never run it.
@@ -128,7 +140,7 @@ export async function applyApprovalResponses(args: {
   }
 
   let message = args.stored;
-  for (const { response, record, storedPart, expired } of checked) {
+  for (const { response, record, storedPart, expired, edited } of checked) {
     const decision: Decision = expired
       ? { by: "timeout", decision: "timed-out", at: now.toISOString() }
       : { by: "user", decision: response.approved ? "approved" : "denied", ...(response.reason ? { reason: response.reason } : {}), at: now.toISOString() };
@@ -139,22 +151,71 @@ export async function applyApprovalResponses(args: {
       decisionReason: decision.reason ?? null,
       decidedAt: now,
       state: response.approved && !expired ? "approved" : expired ? "timed-out" : "denied",
+      // The approval binds to the edited arguments: they are what the call runs with and what is recorded.
+      ...(edited && !expired ? { input: JSON.stringify(edited.input), inputHash: inputHash(edited.input), originalInput: record.input } : {}),
     });
     if (!won) throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
     if (response.approved && args.grantApprovalIds.has(response.approvalId)) await addGrant(args.chatId, record.toolName);
 
+    const runsEdited = edited !== undefined && !expired;
     const approval = {
       ...storedPart.approval,
       approved: response.approved && !expired,
       ...(expired ? { reason: TIMEOUT_REASON } : response.reason ? { reason: response.reason } : {}),
+      // The SDK checks its signature against the input it resumes with, which is now the edited one.
+      ...(runsEdited && storedPart.approval?.signature
+        ? {
+            signature: signApproval(approvalSecret(), {
+              approvalId: response.approvalId,
+              toolCallId: response.toolCallId,
+              toolName: record.toolName,
+              input: edited.input,
+            }),
+          }
+        : {}),
     };
+    const part = { ...storedPart, state: "approval-responded", approval, ...(runsEdited ? { input: edited.input } : {}) };
     message = {
       ...message,
-      parts: message.parts.map((p) => (p === storedPart ? ({ ...storedPart, state: "approval-responded", approval } as unknown as typeof storedPart) : p)),
-      metadata: withCallMeta(readMetadata(message.metadata), response.toolCallId, { decision }),
+      parts: message.parts.map((p) => (p === storedPart ? (part as unknown as typeof storedPart) : p)),
+      metadata: withCallMeta(readMetadata(message.metadata), response.toolCallId, {
+        decision,
+        ...(runsEdited ? { edited: { proposed: storedPart.input ?? {}, input: edited.input } } : {}),
+      }),
     };
   }
   return message;
+}
+
+/** An edit counts only on an approval, and only when the edited arguments are valid for the tool. */
+async function checkedEdit(
+  chatId: string,
+  toolName: string,
+  response: ApprovalResponse,
+  edits: Readonly<Record<string, unknown>>,
+): Promise<{ input: unknown }> {
+  const input = edits[response.approvalId];
+  if (!response.approved) throw new HttpError(400, `Approval ${response.approvalId}: only an approved call can carry edited arguments.`, "invalid_edit");
+  const registered = (await getRegistry()).get(toolName);
+  if (!registered) throw new HttpError(409, `${toolName} is no longer registered; the edited call cannot run.`, "invalid_edit");
+  const tool = registered.resolve(createToolContext({ settings: getSettings(), toolName, chatId }));
+  const validation = await validateInput(tool.input, input);
+  if (!validation.ok)
+    throw new HttpError(400, `The edited arguments of ${toolName} are not valid: ${validation.message}. Nothing was decided.`, "invalid_edit");
+  // An edit must not smuggle in what a rule refuses: the rules see the edited arguments too.
+  const settings = getSettings();
+  const verdict = await ruleDecider(
+    settings,
+    chatId,
+  )({
+    toolName,
+    sourcePackage: registered.sourcePackage,
+    origin: registered.origin,
+    readonly: registered.readonly,
+    input,
+  });
+  if (verdict?.decision === "deny") throw new HttpError(403, `The edited arguments are ${ruleDecisionText(verdict)}. Nothing was decided.`, "denied_by_rule");
+  return { input };
 }
 
 /** Marks one pending approval timed out, in the database and in the stored message. */

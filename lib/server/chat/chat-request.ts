@@ -50,6 +50,11 @@ export const chatRequestSchema = z.object({
   textProtocol: z.enum(TEXT_PROTOCOLS).optional(),
   supervised: z.boolean().optional(),
   grantApprovalIds: z.array(z.string()).max(50).default([]),
+  /** Approval id → the arguments the person edited before approving; checked against the tool's schema by the server. */
+  editedInputs: z
+    .record(z.string().max(200), z.unknown())
+    .refine((edits) => Object.keys(edits).length <= 50, "at most 50 edited calls")
+    .default({}),
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

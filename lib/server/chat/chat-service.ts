@@ -24,6 +24,7 @@ import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
+import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -102,6 +103,7 @@ async function historyFor(chat: TurnChat, request: ChatRequest): Promise<{ messa
     stored: last,
     responses: approvalResponsesOf(incoming),
     grantApprovalIds: new Set(request.grantApprovalIds),
+    editedInputs: request.editedInputs,
   });
   await saveMessage(chat.id, stored.length - 1, decided);
   return { messages: [...stored.slice(0, -1), decided], position: stored.length - 1 };
@@ -196,6 +198,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       supervised: chat.supervised,
       registry,
       grants,
+      rules: ruleDecider(settings, chat.id),
       approvalSecret: approvalSecret(),
       signal: turnSignal,
       generateMessageId: generateId,
@@ -232,10 +235,11 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
             sourcePackage: tool.sourcePackage,
             input: JSON.stringify(input ?? {}),
             inputHash: inputHash(input ?? {}),
-            state: decision.decision === "approved" ? "approved" : "not-admitted",
+            state: decision.decision === "approved" ? "approved" : decision.decision === "denied" ? "denied" : "not-admitted",
             decidedBy: decision.by,
             decision: decision.decision,
             decisionReason: decision.reason ?? null,
+            ruleKey: decision.rule?.key ?? null,
             decidedAt: new Date(decision.at),
             output: text ?? null,
             model: modelId,

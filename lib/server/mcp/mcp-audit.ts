@@ -53,6 +53,7 @@ export const databaseMcpAudit: McpAudit = {
       state: admitted ? (call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
       isError: call.isError,
       decidedBy: call.decision?.by ?? null,
+      ruleKey: call.decision?.rule?.key ?? null,
       decision: call.decision?.decision ?? null,
       decisionReason: call.decision?.reason ?? null,
       decidedAt: call.decision ? new Date(call.decision.at) : null,

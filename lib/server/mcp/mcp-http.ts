@@ -4,6 +4,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import { SessionEventStore } from "@/lib/mcp/event-store";
 import { createMcpServer } from "@/lib/mcp/server";
+import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getSettings } from "@/lib/settings";
 import { databaseMcpAudit } from "./mcp-audit";
 import { mcpServeOptions } from "./mcp-serve";
@@ -56,7 +57,10 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
       sessions.delete(sessionId);
     },
   });
-  const server = createMcpServer(mcpServeOptions(await getRegistry(), getSettings(), databaseMcpAudit, (m) => console.error(m)));
+  const settings = getSettings();
+  const options = mcpServeOptions(await getRegistry(), settings, databaseMcpAudit, (m) => console.error(m));
+  // Settings rules, then the UI's "everywhere" rules, read afresh for every call (a session is long-lived).
+  const server = createMcpServer({ ...options, rules: (call) => ruleDecider(settings, undefined)(call) });
   await server.connect(transport);
   return transport.handleRequest(request, { parsedBody: body });
 }

@@ -5,6 +5,7 @@ import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
+import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 
 /** What both MCP transports (stdio and HTTP) serve: this registry, with chat's settings. */
 export function mcpServeOptions(registry: Registry, settings: Settings, audit?: McpAudit, log?: (message: string) => void): McpServeOptions {
@@ -14,6 +15,8 @@ export function mcpServeOptions(registry: Registry, settings: Settings, audit?: 
     serverInfo: { name: "toolroom", version: toolroomPackage().version },
     approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
     guardFile: settings.aiAssistedGuardFile,
+    // The settings' rules; the web server adds the rules saved from its UI (mcp-http.ts).
+    rules: settingsRuleDecider(settings),
     audit,
     log,
     contextFor: (toolName, signal) =>

@@ -103,3 +103,58 @@ describe("runTryIt", () => {
     expect(denied).toMatchObject({ httpStatus: 200, body: { status: "not-admitted", why: "denied" } });
   });
 });
+
+describe("runTryIt with approval rules and edits", () => {
+  const withRules = async (rules: unknown[]) => {
+    const { settingsRuleDecider } = await import("@/lib/server/approvals/settings-rules");
+    const ruled = settingsSchema.parse({ ...settings, approvals: { rules } });
+    return { ...deps, settings: ruled, rules: settingsRuleDecider(ruled) };
+  };
+  const notePath = (title: string) => path.join(root, ".toolroom", "notes", `${title}.md`);
+
+  it("an approved call with edited arguments runs the edited input, once", async () => {
+    const input = { title: "proposed", body: "model" };
+    const first = await runTryIt("write_note", { input }, deps);
+    if (first.body.status !== "approval-required") throw new Error("expected an approval request");
+    const edited = { title: "edited", body: "person" };
+    const ran = await runTryIt("write_note", { input, approvalId: first.body.approvalId, decision: "approve", editedInput: edited }, deps);
+    expect(ran.body).toMatchObject({ status: "done", isError: false });
+    expect(fs.readFileSync(notePath("edited"), "utf8")).toBe("person\n");
+    expect(fs.existsSync(notePath("proposed"))).toBe(false);
+    const again = await runTryIt("write_note", { input, approvalId: first.body.approvalId, decision: "approve", editedInput: edited }, deps);
+    expect(again.httpStatus).toBe(409);
+  });
+
+  it("refuses an edit that is invalid, or that a deny rule matches, without running", async () => {
+    const ruled = await withRules([{ tool: "write_note", args: { title: "^secret" }, decision: "deny", reason: "no secrets" }]);
+    const input = { title: "plain", body: "x" };
+    const ask = async () => {
+      const first = await runTryIt("write_note", { input }, ruled);
+      if (first.body.status !== "approval-required") throw new Error("expected an approval request");
+      return first.body.approvalId;
+    };
+    const invalid = await runTryIt("write_note", { input, approvalId: await ask(), decision: "approve", editedInput: { title: 1 } }, ruled);
+    expect(invalid.httpStatus).toBe(422);
+    const denied = await runTryIt(
+      "write_note",
+      { input, approvalId: await ask(), decision: "approve", editedInput: { title: "secret-plan", body: "x" } },
+      ruled,
+    );
+    expect(denied.body).toMatchObject({ status: "not-admitted", why: "denied", text: expect.stringContaining("no secrets") });
+    expect(fs.existsSync(notePath("secret-plan"))).toBe(false);
+    expect(fs.existsSync(notePath("plain"))).toBe(false);
+  });
+
+  it("an allow rule runs without asking; a deny rule refuses a tool that never asks", async () => {
+    const ruled = await withRules([
+      { tool: "write_note", args: { title: "^ok-" }, decision: "allow" },
+      { tool: "count_words", decision: "deny", reason: "counting is off" },
+    ]);
+    expect((await runTryIt("write_note", { input: { title: "ok-1", body: "y" } }, ruled)).body).toMatchObject({ status: "done" });
+    expect(fs.existsSync(notePath("ok-1"))).toBe(true);
+    expect((await runTryIt("count_words", { input: { text: "a" } }, ruled)).body).toMatchObject({
+      status: "not-admitted",
+      text: expect.stringContaining("counting is off"),
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { summaryLine, isZodLike } from "@/lib/tools/define";
+import { ruleDecisionText, type RuleDecider, type RuleVerdict } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
@@ -15,6 +16,8 @@ export interface TryItRequest {
   approvalId?: string;
   decision?: "approve" | "deny";
   reason?: string;
+  /** With `decision: "approve"`: the arguments the person edited; the call runs with these (the approval still names `input`). */
+  editedInput?: unknown;
 }
 
 export interface FieldIssue {
@@ -35,7 +38,7 @@ export type TryItResponse =
       summary: string;
       input: unknown;
     }
-  | { status: "not-admitted"; why: "denied" | "timed-out"; text: string }
+  | { status: "not-admitted"; why: "denied" | "timed-out"; text: string; rule?: string }
   | { status: "invalid"; message: string; issues: FieldIssue[] }
   | { status: "error"; error: string; code: string };
 
@@ -43,6 +46,8 @@ export interface TryItDeps {
   registry: Registry;
   settings: Settings;
   approvals: TryItApprovals;
+  /** Approval rules, decided before the tool's own confirmation as in chat. */
+  rules?: RuleDecider;
 }
 
 type Reply = { httpStatus: number; body: TryItResponse };
@@ -71,6 +76,7 @@ const tryItRequestSchema = z.object({
   // Strictly one of the two words: anything else decides nothing.
   decision: z.enum(["approve", "deny"]).optional(),
   reason: approvalReasonSchema.optional(),
+  editedInput: z.unknown().optional(),
 });
 
 function parseRequest(body: unknown): TryItRequest | string {
@@ -102,6 +108,19 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     return reply(500, { status: "error", error: `${name} could not be set up: ${(error as Error).message}`, code: "tool_setup_failed" });
   }
 
+  const ruleFor = (input: unknown) =>
+    deps.rules?.({ toolName: name, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
+  const refused = (verdict: RuleVerdict, input: unknown) =>
+    reply(200, {
+      status: "not-admitted",
+      why: "denied",
+      text: notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) }),
+      rule: ruleDecisionText(verdict),
+    });
+  let runInput = request.input;
+
+  if (request.editedInput !== undefined && request.decision !== "approve")
+    return reply(400, { status: "error", error: "editedInput comes only with decision: approve", code: "invalid_edit" });
   if (request.decision) {
     const check = await deps.approvals.take(request.approvalId, name, request.input);
     if (!check.ok && check.reason === "expired") {
@@ -116,11 +135,23 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
         text: notAdmittedText(tool, request.input, reason ? { kind: "denied", reason } : { kind: "denied" }),
       });
     }
+    if (request.editedInput !== undefined) {
+      // The approval is spent on the request it was issued for; the edited arguments must be valid
+      // and must not be what a deny rule refuses.
+      const valid = await inputIssues(registered, tool.input, request.editedInput);
+      if (!valid.ok)
+        return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
+      const verdict = await ruleFor(request.editedInput);
+      if (verdict?.decision === "deny") return refused(verdict, request.editedInput);
+      runInput = request.editedInput;
+    }
   } else {
     const valid = await inputIssues(registered, tool.input, request.input ?? {});
     if (!valid.ok)
       return reply(422, { status: "invalid", message: valid.issues.map((i) => `${i.path || "input"}: ${i.message}`).join("; "), issues: valid.issues });
-    if (await needsConfirmation(tool, valid.value, ctx)) {
+    const verdict = await ruleFor(valid.value);
+    if (verdict?.decision === "deny") return refused(verdict, request.input);
+    if (verdict?.decision !== "allow" && (verdict?.decision === "ask" || (await needsConfirmation(tool, valid.value, ctx)))) {
       const approval = await deps.approvals.issue(name, request.input, deps.settings.chat.approvalTimeoutSeconds);
       return reply(200, {
         status: "approval-required",
@@ -135,7 +166,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     }
   }
 
-  const result = await invoke(tool, request.input, ctx, { guardFile: deps.settings.aiAssistedGuardFile });
+  const result = await invoke(tool, runInput, ctx, { guardFile: deps.settings.aiAssistedGuardFile });
   return reply(200, {
     status: "done",
     text: result.text,

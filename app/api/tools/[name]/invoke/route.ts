@@ -1,3 +1,4 @@
+import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { handle } from "@/lib/server/http/route";
 import { runTryIt } from "@/lib/server/try-it/try-it";
@@ -13,6 +14,11 @@ export const POST = handle(async (request: Request, { params }: { params: Promis
   } catch {
     return Response.json({ status: "error", error: "the body is not valid JSON", code: "invalid_json" }, { status: 400 });
   }
-  const result = await runTryIt(name, body, { registry: await getRegistry(), settings: getSettings(), approvals: tryItApprovals() });
+  const result = await runTryIt(name, body, {
+    registry: await getRegistry(),
+    settings: getSettings(),
+    approvals: tryItApprovals(),
+    rules: ruleDecider(getSettings(), undefined),
+  });
   return Response.json(result.body, { status: result.httpStatus });
 });

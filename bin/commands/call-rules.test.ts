@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runToolroom } from "@/lib/testing/cli";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-call-rules-"));
+fs.writeFileSync(path.join(root, "notes.txt"), "marker-line\n");
+const config = path.join(root, "rules.yaml");
+fs.writeFileSync(
+  config,
+  `sourceRoot: .
+tools:
+  run_terminal_command: { enabled: true }
+approvals:
+  rules:
+    - { name: listing, tool: run_terminal_command, args: { command: "^(ls|git status)\\\\b" }, decision: allow, reason: listing is harmless }
+    - { tool: "run_*", args: { command: "^cat\\\\b" }, decision: deny, reason: no reading notes today }
+`,
+);
+const call = (command: string, ...extra: string[]) =>
+  runToolroom(["--config", config, "call", "run_terminal_command", "--input", JSON.stringify({ command }), ...extra], root);
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("toolroom call applies the settings' approval rules", { timeout: 90_000 }, () => {
+  it("an allow rule admits the call without --yes, and says which rule did", async () => {
+    const run = await call("ls");
+    expect(run.stderr).toContain('allowed by settings rule "listing"');
+    expect(run.stdout).toContain("notes.txt");
+    expect(run.code).toBe(0);
+  });
+
+  it("a deny rule refuses even with --yes: exit 3 and the rule's reason", async () => {
+    const run = await call("cat notes.txt", "--yes");
+    expect(run.code).toBe(3);
+    expect(run.stdout).not.toContain("marker-line");
+    expect(run.stderr).toContain("no reading notes today");
+  });
+
+  it("with no matching rule the tool's own confirmation applies (no terminal: not admitted)", async () => {
+    const run = await call("wc -l notes.txt");
+    expect(run.code).toBe(3);
+    expect(run.stdout).not.toContain("1 notes.txt");
+  });
+});
