@@ -47,8 +47,8 @@ test("a tool's page shows its docs, schema table and raw JSON, package and highl
 
   await expect(page.getByTestId("package-name")).toHaveText("toolroom-plugin-sample");
   await expect(page.getByTestId("package-version")).toHaveText("1.2.0");
-  await expect(page.getByTestId("package-entry")).toHaveText("./tools.js#writeNote");
-  await expect(page.getByTestId("source-file")).toHaveText("tools.js");
+  await expect(page.getByTestId("package-entry")).toHaveText("./dist/tools.js#writeNote");
+  await expect(page.getByTestId("source-file")).toHaveText("dist/tools.js");
   // Highlighted by shiki (coloured token spans), with the defining export marked.
   await expect(tools.source.locator("pre.shiki")).toBeVisible();
   await expect(tools.source.locator("pre.shiki span[style*='--shiki-dark']").first()).toBeAttached();

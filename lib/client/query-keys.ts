@@ -12,6 +12,8 @@ export const queryKeys = {
     all: ["tools"] as const,
     list: () => [...queryKeys.tools.all, "list"] as const,
   },
+  /** The server's last live reload of plugins and settings. */
+  reload: () => ["reload"] as const,
   runs: {
     all: ["runs"] as const,
     list: (override: string | null) => [...queryKeys.runs.all, "list", override] as const,

@@ -56,7 +56,7 @@ describe("buildRegistry", () => {
     const registry = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
     const write = registry.get("write_note");
     expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
-    expect(write?.entry).toEqual({ file: "./tools.js", exportName: "writeNote" });
+    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "writeNote" });
     expect(registry.get("count_words")).toMatchObject({
       readonly: true,
       requiresConfirmation: false,
