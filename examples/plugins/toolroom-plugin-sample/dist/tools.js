@@ -33,10 +33,12 @@ Returns the path written, or a line starting with "Error:".`,
     readonly: false,
     confirm: {
         evaluate: () => true,
-        // `why` prints as a sentence ("A person denied the call: wrong title."); its fields say which case it was.
+        // `why.kind` says which case it was; `${why}` alone would print the sentence (why.message).
         notAdmitted: ({ title }, why) => why.kind === "denied"
-            ? `Not written: the note "${title}" was declined. ${why.message} Do not retry; ask what they want instead.`
-            : `Not written: ${why.message}`,
+            ? `Not written: the user declined the note "${title}"${why.reason ? ` (reason: ${why.reason})` : ""}. Do not retry; ask what they want instead.`
+            : why.kind === "timed-out"
+                ? `Not written: nobody approved the note "${title}" in time.`
+                : `Not written: writing notes needs a human's approval, and this chat is unsupervised.`,
     },
     execute: async ({ title, body }, ctx) => {
         const file = path.join(ctx.sourceRoot, ".toolroom", "notes", `${title}.md`);
