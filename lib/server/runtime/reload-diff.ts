@@ -37,3 +37,16 @@ export function diffModels(before: Settings, after: Settings): ReloadNotice["mod
   const now = Object.keys(after.llms);
   return { added: now.filter((n) => !old.includes(n)), removed: old.filter((n) => !now.includes(n)) };
 }
+
+function changedSomething(n: ReloadNotice): boolean {
+  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed].some((list) => list.length > 0);
+}
+
+/**
+ * The notice the pages show after a reload: a reload that changed nothing (a README saved, a
+ * second event of one build) keeps the last notice, unless that one was a failure it recovers from.
+ */
+export function shownNotice(previous: ReloadNotice | null, next: ReloadNotice): ReloadNotice | null {
+  if (next.ok && !changedSomething(next) && (previous === null || previous.ok)) return previous;
+  return next;
+}

@@ -1,7 +1,7 @@
 import { getLoadedSettings, setLoadedSettings } from "@/lib/settings";
 import { startLiveReload, type LiveReload } from "./live-reload";
 import { getRegistry, loadRegistry, setRegistry } from "./registry";
-import type { ReloadNotice } from "./reload-diff";
+import { shownNotice, type ReloadNotice } from "./reload-diff";
 
 const state = globalThis as unknown as { __toolroomLiveReload?: LiveReload; __toolroomReloadNotice?: ReloadNotice };
 
@@ -35,7 +35,7 @@ export async function startServerLiveReload(): Promise<void> {
       setRegistry(next);
     },
     onReload: (notice) => {
-      state.__toolroomReloadNotice = notice;
+      state.__toolroomReloadNotice = shownNotice(state.__toolroomReloadNotice ?? null, notice) ?? undefined;
       (notice.ok ? console.log : console.error)(reloadLogLine(notice));
     },
   });
