@@ -27,6 +27,9 @@ test("the skipped fixture plugin shows in the diagnostics panel with its reason"
   await expect(broken).toContainText("explodes");
   await expect(broken).toContainText("import failed");
   await expect(broken.getByTestId("diagnostic-message")).toContainText("this plugin is broken on purpose");
+  // Where it failed, as file:line:column with the code around it (not a stack of node:internal frames).
+  await expect(broken.getByTestId("diagnostic-location")).toContainText("examples/plugins/fixtures/broken-import/index.js:2:7");
+  await expect(broken.getByTestId("diagnostic-frame")).toContainText('> 2 | throw new Error("fixture: this plugin is broken on purpose");');
 });
 
 test("a tool's page shows its docs, schema table and raw JSON, package and highlighted source", async ({ page }) => {
@@ -47,8 +50,8 @@ test("a tool's page shows its docs, schema table and raw JSON, package and highl
 
   await expect(page.getByTestId("package-name")).toHaveText("toolroom-plugin-sample");
   await expect(page.getByTestId("package-version")).toHaveText("1.2.0");
-  await expect(page.getByTestId("package-entry")).toHaveText("./tools.js#writeNote");
-  await expect(page.getByTestId("source-file")).toHaveText("tools.js");
+  await expect(page.getByTestId("package-entry")).toHaveText("./dist/tools.js#writeNote");
+  await expect(page.getByTestId("source-file")).toHaveText("dist/tools.js");
   // Highlighted by shiki (coloured token spans), with the defining export marked.
   await expect(tools.source.locator("pre.shiki")).toBeVisible();
   await expect(tools.source.locator("pre.shiki span[style*='--shiki-dark']").first()).toBeAttached();

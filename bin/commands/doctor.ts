@@ -8,11 +8,13 @@ import { migrationStatus } from "@/lib/db/migrations-status";
 import { databaseFile, databaseUrl } from "@/lib/db/url";
 import { securityConfig, startupProblem } from "@/lib/security/config";
 import { loadSettings } from "@/lib/settings/load";
+import type { Registry } from "@/lib/tools/registry-types";
 import { CliExit } from "../context";
+import { modelKeysCheck, skippedEntriesCheck, type Warning } from "./doctor-plugins";
 
 interface Check {
   name: string;
-  run(): Promise<string> | string;
+  run(): Promise<string | Warning> | string | Warning;
 }
 
 /** A check that found something worth knowing that does not stop Toolroom: printed as `warn`, not counted as failed. */
@@ -30,6 +32,13 @@ export function registerDoctor(program: Command): void {
     .description("check Node, the database, Chromium for tests, settings, the server's exposure and the tool registry")
     .action(async () => {
       const configPath = program.opts<{ config?: string }>().config;
+      // Read once for the registry and plugins checks; MCP servers are stopped as soon as it is built.
+      let registryOnce: Promise<Registry> | undefined;
+      const loadedRegistry = () =>
+        (registryOnce ??= loadRegistry({ settings: loadSettings({ configPath }).settings, log: () => {} }).then(async (r) => {
+          await r.close?.();
+          return r;
+        }));
       const checks: Check[] = [
         {
           name: "node",
@@ -87,8 +96,7 @@ export function registerDoctor(program: Command): void {
         {
           name: "registry",
           run: async () => {
-            const registry = await loadRegistry({ settings: loadSettings({ configPath }).settings, log: () => {} });
-            await registry.close?.();
+            const registry = await loadedRegistry();
             const failedServers = registry.diagnostics.filter((d) => d.kind === "source-failed").length;
             const skippedEntries = registry.diagnostics.length - failedServers;
             const notes = [
@@ -98,11 +106,18 @@ export function registerDoctor(program: Command): void {
             return `${registry.tools.length} tools${notes.length ? `, ${notes.join(", ")} (see toolroom tools)` : ""}`;
           },
         },
+        {
+          name: "plugins",
+          run: async () => skippedEntriesCheck(await loadedRegistry()),
+        },
+        { name: "models", run: () => modelKeysCheck(loadSettings({ configPath }).settings) },
       ];
       let failed = 0;
       for (const check of checks) {
         try {
-          console.log(`ok    ${check.name.padEnd(9)} ${await check.run()}`);
+          const result = await check.run();
+          if (typeof result === "string") console.log(`ok    ${check.name.padEnd(9)} ${result}`);
+          else console.log([`warn  ${check.name.padEnd(9)} ${result.warning}`, ...result.details.map((d) => d.replace(/^/gm, "        "))].join("\n"));
         } catch (error) {
           if (error instanceof CheckWarning) {
             console.log(`warn  ${check.name.padEnd(9)} ${error.message}`);

@@ -4,6 +4,7 @@ import { mcpServeOptions } from "@/lib/server/mcp/mcp-serve";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { logMcpAudit } from "@/lib/mcp/audit";
 import { createMcpServer } from "@/lib/mcp/server";
+import { diagnosticReport } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
 
 export function registerMcp(program: Command): void {
@@ -15,7 +16,7 @@ export function registerMcp(program: Command): void {
       // stdout is the protocol channel: everything else goes to stderr.
       const log = (message: string) => process.stderr.write(`${message}\n`);
       const registry = await loadRegistry({ settings, log });
-      for (const d of registry.diagnostics) log(`toolroom mcp: skipped ${d.package} ${d.entry}: ${d.message}`);
+      for (const d of registry.diagnostics) log(`toolroom mcp: ${diagnosticReport(d)}`);
       const server = createMcpServer(mcpServeOptions(registry, settings, logMcpAudit(log), log));
       const transport = new StdioServerTransport();
       const closed = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { loadRegistry } from "@/lib/server/runtime/registry";
-import { diagnosticLine, registryJson, registryText } from "@/lib/tools/registry-json";
+import { diagnosticReport, registryJson, registryText } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
 
 const STDERR_LINES = 8;
@@ -21,7 +21,7 @@ export function registerTools(program: Command): void {
       // MCP server processes are stopped before the command returns, or Node would wait on them.
       try {
         for (const d of registry.diagnostics) {
-          console.error(`toolroom: ${diagnosticLine(d)}`);
+          console.error(`toolroom: ${diagnosticReport(d)}`);
           // A failed server's last words usually name the cause (a missing key, a bad argument).
           if (d.stderr) console.error(tail(d.stderr, STDERR_LINES).replace(/^/gm, "    "));
         }

@@ -3,11 +3,13 @@ import type { ReactNode } from "react";
 import { FooterModel } from "./footer-model-label";
 import { NavLinks } from "./nav-links";
 import { Providers } from "./providers";
+import { LiveReload } from "./use-live-reload";
 import { ThemeToggle } from "./theme-toggle";
 
 export function AppShell({ model, database, children }: { model: string; database: string; children: ReactNode }) {
   return (
     <Providers>
+      <LiveReload />
       <div className="flex h-screen flex-col">
         <header className="sticky top-0 z-20 flex h-12 items-center gap-6 border-b border-border bg-panel/90 px-4 backdrop-blur">
           <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight" data-testid="brand">

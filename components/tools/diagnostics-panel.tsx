@@ -68,6 +68,18 @@ export function DiagnosticsPanel({ diagnostics }: { diagnostics: Diagnostic[] })
                 {d.message}
               </p>
               <p className="mt-1 text-xs text-muted">How to fix: {d.hint}</p>
+              {d.location ? (
+                <div className="mt-2" data-testid="diagnostic-location">
+                  <div className="font-mono text-xs break-all">
+                    {d.location.file}:{d.location.line}:{d.location.column}
+                  </div>
+                  {d.location.frame ? (
+                    <pre className="mt-1 overflow-auto rounded bg-subtle p-2 font-mono text-[11px] leading-4" data-testid="diagnostic-frame">
+                      {d.location.frame}
+                    </pre>
+                  ) : null}
+                </div>
+              ) : null}
               {d.stack || d.stderr ? (
                 // A server's stderr is usually the whole story, so it starts open; stacks are long.
                 <details className="mt-2" open={!d.stack}>

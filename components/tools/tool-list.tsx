@@ -7,6 +7,8 @@ import { SearchInput } from "@/components/ui/search-input";
 import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
 import { BADGE_LABELS, badgeLabel, badgesOf, ToolBadge, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
+import { ReloadNoticeBar } from "./reload-notice";
+import { pluginsHint } from "./reload-text";
 import { filterTools, type ToolFilter } from "./filter-tools";
 import { SourcesPanel } from "./sources-panel";
 import { useTools } from "./use-tools";
@@ -22,9 +24,11 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
   const total = Object.keys(data.tools).length;
   const pluginCount = Object.values(data.tools).filter((t) => t.origin === "plugin").length;
   const mcpCount = Object.values(data.tools).filter((t) => t.origin === "mcp").length;
+  const skippedHint = pluginsHint(data);
 
   return (
     <div className="space-y-4">
+      <ReloadNoticeBar notice={data.reload} />
       <DiagnosticsPanel diagnostics={data.diagnostics} />
       <SourcesPanel sources={data.sources} diagnostics={data.diagnostics} onShowTools={(sourcePackage) => setFilter({ query: "", sourcePackage, badge: "" })} />
       <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +97,16 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
           ))}
         </ul>
       )}
-      {pluginCount === 0 ? (
+      {pluginCount === 0 && skippedHint ? (
+        <p className="text-xs text-muted" data-testid="plugins-hint">
+          {skippedHint} The{" "}
+          <Link className="text-accent underline" href={SAMPLE_README}>
+            plugin guide
+          </Link>{" "}
+          shows how a plugin is written and installed.
+        </p>
+      ) : null}
+      {pluginCount === 0 && !skippedHint ? (
         <p className="text-xs text-muted" data-testid="plugins-hint">
           No plugin installed. Add tools with <code className="font-mono">npm install ./examples/plugins/toolroom-plugin-sample</code> or any package that
           declares <code className="font-mono">toolroom.tools</code> — see the{" "}

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testContext } from "@/lib/testing/context";
+import { notAdmittedWhy } from "@/lib/tools/confirm";
 import type { ToolContext } from "@/lib/tools/types";
 import { runShell, runTerminalCommand } from "./shell";
 
@@ -177,9 +178,11 @@ describe("run_terminal_command confirmation", () => {
     const confirm = runTerminalCommand.confirm!;
     expect(await confirm.evaluate({ command: "ls" }, ctx)).toBe(true);
     expect(runTerminalCommand.readonly).toBe(false);
-    expect(confirm.notAdmitted({ command: "ls" }, { kind: "denied", reason: "not now" })).toBe('Not run: the user denied "ls" (reason: not now)');
-    expect(confirm.notAdmitted({ command: "ls" }, { kind: "denied" })).toBe('Not run: the user denied "ls"');
-    expect(confirm.notAdmitted({ command: "ls" }, { kind: "timed-out" })).toMatch(/timed out/);
-    expect(confirm.notAdmitted({ command: "ls" }, { kind: "unsupervised" })).toMatch(/unsupervised/);
+    expect(confirm.notAdmitted({ command: "ls" }, notAdmittedWhy({ kind: "denied", reason: "not now" }))).toBe(
+      'Not run: the user denied "ls" (reason: not now)',
+    );
+    expect(confirm.notAdmitted({ command: "ls" }, notAdmittedWhy({ kind: "denied" }))).toBe('Not run: the user denied "ls"');
+    expect(confirm.notAdmitted({ command: "ls" }, notAdmittedWhy({ kind: "timed-out" }))).toMatch(/timed out/);
+    expect(confirm.notAdmitted({ command: "ls" }, notAdmittedWhy({ kind: "unsupervised" }))).toMatch(/unsupervised/);
   });
 });

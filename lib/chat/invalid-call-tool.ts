@@ -25,7 +25,7 @@ export function invalidCallMessage(input: Pick<InvalidCallInput, "error" | "form
   return `Error: ${error}. Use the exact format: ${input.format}`;
 }
 
-export const invalidCallTool = defineTool<InvalidCallInput>({
+export const invalidCallTool = defineTool({
   name: INVALID_CALL_TOOL_NAME,
   description: `Reports a tool call the model wrote in a form that could not be parsed.
 

@@ -19,6 +19,8 @@ export const queryKeys = {
   approvalRules: {
     all: ["approval-rules"] as const,
   },
+  /** The server's last live reload of plugins and settings. */
+  reload: () => ["reload"] as const,
   runs: {
     all: ["runs"] as const,
     list: (override: string | null) => [...queryKeys.runs.all, "list", override] as const,

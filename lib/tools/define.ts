@@ -1,18 +1,7 @@
-import type { InputSchema, JsonSchemaWrapper, ToolDefinition, ToolFactory } from "./types";
+import type { InputSchema, JsonSchemaWrapper } from "./types";
 
-/** The typed helper for authors; a tool is still a plain object and needs nothing but zod. */
-export function defineTool<I>(tool: ToolDefinition<I>): ToolDefinition<I> {
-  return tool;
-}
-
-export function defineToolFactory(factory: ToolFactory): ToolFactory {
-  return factory;
-}
-
-/** Wraps a plain JSON Schema as a tool input. */
-export function jsonSchema(schema: Record<string, unknown>): JsonSchemaWrapper {
-  return { jsonSchema: schema };
-}
+// The typed helpers are the plugin kit's own, so built-ins and plugins are written the same way.
+export { defineTool, defineToolFactory, jsonSchema } from "../../packages/toolroom-plugin-kit/index.js";
 
 export function isZodLike(schema: unknown): schema is Extract<InputSchema, { safeParse: unknown }> {
   return typeof schema === "object" && schema !== null && "~standard" in schema && typeof (schema as { safeParse?: unknown }).safeParse === "function";

@@ -39,3 +39,17 @@ export function diagnosticLine(d: Diagnostic): string {
   if (d.kind === "source-failed") return `${d.package} failed (${d.entry}): ${d.message}`;
   return `skipped ${d.package}${d.version ? `@${d.version}` : ""} entry "${d.entry}" (${d.kind}): ${d.message}`;
 }
+
+/**
+ * A diagnostic as the CLI and the server log print it: the line, where the module failed with the
+ * code around it, and the same "How to fix" the Tools page shows.
+ */
+export function diagnosticReport(d: Diagnostic): string {
+  const lines = [diagnosticLine(d)];
+  if (d.location) {
+    lines.push(`    at ${d.location.file}:${d.location.line}:${d.location.column}`);
+    if (d.location.frame) lines.push(d.location.frame.replace(/^/gm, "    "));
+  }
+  lines.push(`    How to fix: ${d.hint}`);
+  return lines.join("\n");
+}

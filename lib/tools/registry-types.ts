@@ -1,3 +1,4 @@
+import type { SourceLocation } from "./import-error";
 import type { JsonSchema } from "./schema";
 import type { ToolContext, ToolDefinition } from "./types";
 
@@ -23,6 +24,8 @@ export interface RegisteredTool {
   inputSchema: JsonSchema;
   /** false when `tools.<name>.enabled` is false: listed, but never offered to a model. */
   enabled: boolean;
+  /** Plugins: the entry module's modification time when it was imported; a reload that sees another counts the tool as changed. */
+  moduleStamp?: number;
   /** The tool for one context: factories build per-chat state here. */
   resolve(ctx: ToolContext): ToolDefinition;
 }
@@ -37,6 +40,8 @@ export interface Diagnostic {
   entry: string;
   message: string;
   stack?: string;
+  /** Where a plugin module failed to import, with the code around it. */
+  location?: SourceLocation;
   hint: string;
   /** Captured output of a failed source (an MCP server's stderr). */
   stderr?: string;

@@ -7,6 +7,7 @@ import { testContext } from "@/lib/testing/context";
 import { defineTool } from "./define";
 import { RegistryCollisionError, RegistryError } from "./errors";
 import { buildRegistry, type BuildRegistryOptions } from "./registry";
+import { diagnosticReport } from "./registry-json";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../examples/plugins/fixtures");
 const SAMPLE = path.resolve(import.meta.dirname, "../../examples/plugins/toolroom-plugin-sample");
@@ -55,7 +56,7 @@ describe("buildRegistry", () => {
     const registry = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
     const write = registry.get("write_note");
     expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
-    expect(write?.entry).toEqual({ file: "./tools.js", exportName: "writeNote" });
+    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "writeNote" });
     expect(registry.get("count_words")).toMatchObject({
       readonly: true,
       requiresConfirmation: false,
@@ -103,6 +104,7 @@ describe("buildRegistry", () => {
     expect((error as Error).message).toContain("fixture-collision-a");
     expect((error as Error).message).toContain("fixture-collision-b");
     expect((error as Error).message).toContain('"same_name"');
+    expect((error as Error).message).toContain('plugins: { disabled: ["fixture-collision-b"] }');
   });
 
   it("fails start-up when a plugin collides with a built-in", async () => {
@@ -111,6 +113,19 @@ describe("buildRegistry", () => {
     fs.writeFileSync(path.join(echoPlugin, "package.json"), JSON.stringify({ name: "echo-plugin", type: "module", toolroom: { tools: { echo: "./i.js" } } }));
     fs.writeFileSync(path.join(echoPlugin, "i.js"), `export default { name: "echo", description: "x", input: { jsonSchema: {} }, execute: () => "" };`);
     await expect(buildRegistry(options())).rejects.toThrow(/"echo".*"toolroom".*"echo-plugin"/);
+    // The hint is the exact line to add, naming the package (not the tool), and never the built-in.
+    await expect(buildRegistry(options())).rejects.toThrow('add this line to toolroom.yaml: plugins: { disabled: ["echo-plugin"] }');
+  });
+
+  it("locates an error thrown while a plugin module runs from its stack", async () => {
+    const dir = path.join(nodeModules, "throwing-plugin");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "throwing-plugin", type: "module", toolroom: { tools: { boom: "./i.js#boom" } } }));
+    fs.writeFileSync(path.join(dir, "i.js"), `// one\n// two\nconst config = null;\nexport const boom = { limit: config.limit };\n`);
+    const d = (await buildRegistry(options())).diagnostics[0];
+    expect(d?.location).toMatchObject({ line: 4, column: 37 });
+    expect(d?.hint).toContain("i.js:4:37");
+    expect(diagnosticReport(d!)).toMatch(/at .*i\.js:4:37\n[\s\S]*> 4 \| export const boom[\s\S]*How to fix: Fix the error at .*i\.js:4:37/);
   });
 
   it("fails start-up when a built-in is broken", async () => {

@@ -1,7 +1,10 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { summaryLine } from "./define";
 import { RegistryCollisionError, RegistryError } from "./errors";
+import { locateImportError } from "./import-error";
+import { diagnosticReport } from "./registry-json";
 import { findPluginPackages, parseEntry, type PluginPackage } from "./manifest";
 import type { Diagnostic, Registry, RegisteredTool, SourceStatus, ToolOrigin } from "./registry-types";
 import { inputJsonSchema } from "./schema";
@@ -66,9 +69,7 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   for (const result of loaded) {
     if ("diagnostic" in result) {
       diagnostics.push(result.diagnostic);
-      log(
-        `toolroom: skipped plugin tool "${result.diagnostic.entry}" from ${result.diagnostic.package}: ${result.diagnostic.message}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`,
-      );
+      log(`toolroom: ${diagnosticReport(result.diagnostic)}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`);
     } else candidates.push(result.candidate);
   }
 
@@ -81,7 +82,7 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   const byName = new Map<string, RegisteredTool>();
   for (const candidate of candidates) {
     const existing = byName.get(candidate.name);
-    if (existing) throw collision(candidate, existing);
+    if (existing) throw collision(candidate, existing, options.builtinPackage.name);
     byName.set(candidate.name, { ...candidate, enabled: options.isEnabled?.(candidate.name) ?? true });
   }
   const tools = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -100,8 +101,8 @@ export async function closeSources(sources: ToolSource[]): Promise<void> {
 }
 
 /** The collision rule holds for MCP servers too; their way out is a prefix, not `plugins.disabled`. */
-function collision(candidate: Candidate, existing: Candidate): RegistryCollisionError {
-  const error = new RegistryCollisionError(candidate.name, [existing.sourcePackage, candidate.sourcePackage]);
+function collision(candidate: Candidate, existing: Candidate, builtinPackage: string): RegistryCollisionError {
+  const error = new RegistryCollisionError(candidate.name, [existing.sourcePackage, candidate.sourcePackage], builtinPackage);
   const server = [candidate, existing].find((c) => c.origin === "mcp");
   if (server) {
     const key = server.sourcePackage.slice("mcp:".length);
@@ -171,18 +172,28 @@ async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ct
     };
   }
 
+  // The URL carries the file's modification time: an edited entry is imported afresh on the next
+  // reload (Node caches modules by URL, for the life of the process), an unchanged one is reused.
+  const stamp = await fs
+    .stat(absolute)
+    .then((s) => Math.trunc(s.mtimeMs))
+    .catch(() => 0);
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(absolute).href)) as Record<string, unknown>;
+    const url = `${pathToFileURL(absolute).href}?v=${stamp}`;
+    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as Record<string, unknown>;
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
+    const location = await locateImportError(err, absolute, pkg.dir);
+    const where = location ? `${location.file}:${location.line}:${location.column}` : "";
     return {
       diagnostic: {
         ...base,
         kind: "import-failed",
-        message: `importing ${spec} failed: ${err.message}`,
+        message: `importing ${spec} failed: ${err.message}${where ? ` (at ${where})` : ""}`,
         stack: err.stack,
-        hint: "Fix the error in the plugin's module (the stack shows where), or remove the package.",
+        ...(location ? { location } : {}),
+        hint: where ? `Fix the error at ${where}, or remove the package.` : "Fix the error in the plugin's module (its stack is below), or remove the package.",
       },
     };
   }
@@ -221,7 +232,7 @@ async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ct
     };
   }
   try {
-    return { candidate: await describe(definition, exported, "plugin", pkg, { file, exportName }) };
+    return { candidate: { ...(await describe(definition, exported, "plugin", pkg, { file, exportName })), moduleStamp: stamp } };
   } catch (error) {
     return {
       diagnostic: {

@@ -54,8 +54,15 @@ export async function loadRegistry(options: RegistryOptions = {}): Promise<Regis
 
 const cache = globalThis as unknown as { __toolroomRegistry?: Promise<Registry> };
 
-/** The registry is read once per server process and shared by every route; MCP servers live as long. */
+/**
+ * The registry is read at start and shared by every route; a live reload (./server-reload.ts)
+ * replaces it when plugins or settings change.
+ */
 export function getRegistry(): Promise<Registry> {
   cache.__toolroomRegistry ??= loadRegistry();
   return cache.__toolroomRegistry;
+}
+
+export function setRegistry(registry: Registry): void {
+  cache.__toolroomRegistry = Promise.resolve(registry);
 }

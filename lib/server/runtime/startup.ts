@@ -2,6 +2,7 @@ import { getSettings } from "@/lib/settings";
 import { recoverAfterCrash } from "@/lib/server/chat/crash-recovery";
 import { getRegistry } from "./registry";
 import { startApprovalSweeper } from "@/lib/server/approvals/sweeper";
+import { startServerLiveReload } from "./server-reload";
 
 /** A bad settings file or a registry collision stops the server instead of failing its first request. */
 export async function startup(): Promise<void> {
@@ -10,6 +11,8 @@ export async function startup(): Promise<void> {
     // The registry logs each skipped plugin entry itself, with its stack.
     await getRegistry();
     startApprovalSweeper();
+    // Plugins installed or edited and settings changed are picked up without a restart.
+    await startServerLiveReload();
   } catch (error) {
     console.error(`toolroom: cannot start. ${(error as Error).message}`);
     process.exit(2);

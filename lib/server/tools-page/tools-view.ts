@@ -1,5 +1,6 @@
 import type { Diagnostic, Registry, SourceStatus } from "@/lib/tools/registry-types";
 import { registryJson, type ToolJson } from "@/lib/tools/registry-json";
+import type { ReloadNotice } from "@/lib/server/runtime/reload-diff";
 
 /** `GET /api/tools`: the registry JSON plus the skipped entries and the MCP servers. */
 export interface ToolsResponse {
@@ -7,8 +8,16 @@ export interface ToolsResponse {
   diagnostics: Diagnostic[];
   disabledPackages: string[];
   sources: SourceStatus[];
+  /** The last live reload (null before the first): the page shows what it changed, or why it failed. */
+  reload: ReloadNotice | null;
 }
 
-export function toolsResponse(registry: Registry): ToolsResponse {
-  return { tools: registryJson(registry), diagnostics: registry.diagnostics, disabledPackages: registry.disabledPackages, sources: registry.sources ?? [] };
+export function toolsResponse(registry: Registry, reload: ReloadNotice | null): ToolsResponse {
+  return {
+    tools: registryJson(registry),
+    diagnostics: registry.diagnostics,
+    disabledPackages: registry.disabledPackages,
+    sources: registry.sources ?? [],
+    reload,
+  };
 }

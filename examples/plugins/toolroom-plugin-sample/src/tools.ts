@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { defineTool } from "toolroom-plugin-kit";
 import { z } from "zod";
 
 /** A read-only tool: no confirmation, no side effects. */
-export const countWords = {
+export const countWords = defineTool({
   name: "count_words",
   description: `Count the words, lines and characters of a piece of text.
 
@@ -15,10 +16,10 @@ Returns one line: "words=N lines=N chars=N".`,
     const words = text.trim() ? text.trim().split(/\s+/).length : 0;
     return `words=${words} lines=${text.split("\n").length} chars=${text.length}`;
   },
-};
+});
 
 /** Changes state, so it asks a human first and tells the model plainly when it was not allowed. */
-export const writeNote = {
+export const writeNote = defineTool({
   name: "write_note",
   description: `Write a short note to .toolroom/notes/<title>.md in the source root.
 
@@ -34,6 +35,7 @@ Returns the path written, or a line starting with "Error:".`,
   readonly: false,
   confirm: {
     evaluate: () => true,
+    // `why.kind` says which case it was; `${why}` alone would print the sentence (why.message).
     notAdmitted: ({ title }, why) =>
       why.kind === "denied"
         ? `Not written: the user declined the note "${title}"${why.reason ? ` (reason: ${why.reason})` : ""}. Do not retry; ask what they want instead.`
@@ -47,4 +49,4 @@ Returns the path written, or a line starting with "Error:".`,
     await fs.writeFile(file, body.endsWith("\n") ? body : `${body}\n`);
     return { output: `Wrote ${path.relative(ctx.sourceRoot, file)}`, madeChanges: true };
   },
-};
+});

@@ -1,0 +1,92 @@
+// Live reload (issue 21, item 1): a plugin written while the server runs appears on /tools with a
+// notice, an edit counts as a change, a broken toolroom.yaml keeps the last good tools and says
+// why, and a model added to llms appears in the chat's model picker. Its own server and settings.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { NextServer } from "./pages/next-server";
+import { freePort } from "./pages/security-http";
+
+test.describe.configure({ timeout: 240_000 });
+
+const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), "toolroom-shots");
+let state: string;
+let config: string;
+let server: NextServer;
+
+const SETTINGS = (extra = "") => `plugins: { paths: [${JSON.stringify(path.join(state, "plugins"))}] }\nllms: { offline: { provider: offline }${extra} }\n`;
+
+function writePlugin(description: string) {
+  const dir = path.join(state, "plugins", "hello-plugin");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "hello-plugin", version: "1.0.0", type: "module", toolroom: { tools: { say_hello: "./tools.js#sayHello" } } }),
+  );
+  fs.writeFileSync(
+    path.join(dir, "tools.js"),
+    `export const sayHello = { name: "say_hello", description: ${JSON.stringify(description)}, input: { jsonSchema: { type: "object", properties: { name: { type: "string" } } } },
+  confirm: { evaluate: () => true, notAdmitted: (_i, why) => \`Not greeted: \${why}\` }, execute: ({ name }) => \`Hello, \${name}!\` };\n`,
+  );
+}
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test.beforeAll(async () => {
+  state = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-reload-"));
+  fs.mkdirSync(path.join(state, "plugins"));
+  config = path.join(state, "toolroom.yaml");
+  fs.writeFileSync(config, SETTINGS());
+  const env = {
+    DATABASE_URL: `file:${path.join(state, "reload.db")}`,
+    TOOLROOM_CONFIG: config,
+    XDG_CONFIG_HOME: path.join(state, "xdg"),
+    XDG_STATE_HOME: path.join(state, "xdg-state"),
+  };
+  const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  expect(migrate.status, migrate.stderr).toBe(0);
+  server = new NextServer(await freePort(), env);
+  await server.ready();
+});
+
+test.afterAll(async () => {
+  await server?.kill("SIGTERM");
+  fs.rmSync(state, { recursive: true, force: true });
+});
+
+test("a plugin written, edited and a settings file broken and fixed while the server runs", async ({ page }) => {
+  await page.goto(`${server.origin}/tools`);
+  await expect(page.getByTestId("tool-row").first()).toBeVisible();
+  await expect(page.getByTestId("reload-notice")).toHaveCount(0);
+
+  writePlugin("Greet someone by name.");
+  const notice = page.getByTestId("reload-notice");
+  await expect(notice).toContainText(/Reloaded \d\d:\d\d.*\+1 tool/, { timeout: 30_000 });
+  await expect(page.locator('[data-tool="say_hello"]')).toBeVisible();
+
+  writePlugin("Greet someone by name, politely.");
+  await expect(notice).toContainText("1 changed", { timeout: 30_000 });
+  await expect(page.locator('[data-tool="say_hello"]')).toContainText("politely");
+  await shoot(page, "reload-notice");
+
+  fs.writeFileSync(config, `${SETTINGS()}plugins: [\n`);
+  await expect(page.locator('[data-testid="reload-notice"][data-ok="false"]')).toContainText("Reload failed", { timeout: 30_000 });
+  await expect(page.locator('[data-tool="say_hello"]')).toBeVisible();
+  await shoot(page, "reload-failed");
+
+  // A model added to llms: the open chat page's picker lists it without a restart.
+  await page.goto(`${server.origin}/chat`);
+  const picker = page.getByTestId("model-picker");
+  await expect(picker).toBeVisible();
+  fs.writeFileSync(config, SETTINGS(", local: { provider: openai-compatible, baseURL: 'http://127.0.0.1:9/v1', model: qwen2.5-coder }"));
+  await expect(picker.locator("option", { hasText: "qwen2.5-coder" })).toHaveCount(1, { timeout: 30_000 });
+});

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadSettings, type LoadOptions } from "@/lib/settings/load";
+import type { Registry } from "@/lib/tools/registry-types";
+import { startLiveReload, type LiveReload } from "./live-reload";
+import { loadRegistry } from "./registry";
+import type { ReloadNotice } from "./reload-diff";
+
+let root: string;
+let live: LiveReload | undefined;
+let notices: ReloadNotice[];
+let applied: Registry | undefined;
+
+function writePlugin(description: string) {
+  const dir = path.join(root, "plugins", "hello-plugin");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "hello-plugin", version: "1.0.0", type: "module", toolroom: { tools: { hello: "./tools.js#hello" } } }),
+  );
+  const file = path.join(dir, "tools.js");
+  fs.writeFileSync(
+    file,
+    `export const hello = { name: "hello", description: ${JSON.stringify(description)}, input: { jsonSchema: { type: "object" } }, execute: () => ${JSON.stringify(description)} };\n`,
+  );
+  // Two writes within one clock tick must still look different to the reload.
+  const later = new Date(Date.now() + notices.length * 1000);
+  fs.utimesSync(file, later, later);
+}
+
+/** Waits (generously: a loaded CI machine) for a notice that matches. */
+async function noticeWhere(match: (n: ReloadNotice) => boolean, timeoutMs = 20_000): Promise<ReloadNotice> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = notices.find(match);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no matching reload notice; saw ${JSON.stringify(notices)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeEach(async () => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-reload-")));
+  fs.mkdirSync(path.join(root, "plugins"));
+  fs.writeFileSync(path.join(root, "toolroom.yaml"), "plugins: { paths: [./plugins] }\n");
+  notices = [];
+  const settingsOptions: LoadOptions = { cwd: root, files: [path.join(root, "toolroom.yaml")], env: {} };
+  const settings = loadSettings(settingsOptions);
+  const build = (loaded: typeof settings) => loadRegistry({ settings: loaded.settings, cwd: root, log: () => {} });
+  applied = await build(settings);
+  live = startLiveReload({
+    settingsOptions,
+    current: { settings, registry: applied },
+    buildRegistry: build,
+    apply: (_loaded, registry) => (applied = registry),
+    onReload: (n) => notices.push(n),
+    debounceMs: 100,
+  });
+  await live.ready;
+});
+afterEach(() => {
+  live?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("live reload", { timeout: 60_000 }, () => {
+  it("sees a plugin written into the source root, then its edit, under a fresh module URL", async () => {
+    expect(applied?.get("hello")).toBeUndefined();
+    writePlugin("Say hello.");
+    const added = await noticeWhere((n) => n.tools.added.includes("hello"));
+    expect(added.ok).toBe(true);
+    expect(applied?.get("hello")?.description).toBe("Say hello.");
+
+    writePlugin("Say hello, edited.");
+    const changed = await noticeWhere((n) => n.tools.changed.includes("hello"));
+    expect(changed.tools.added).toEqual([]);
+    // The edited module ran, not the cached one.
+    expect(applied?.get("hello")?.description).toBe("Say hello, edited.");
+    expect(
+      await applied
+        ?.get("hello")
+        ?.resolve({} as never)
+        .execute({}, {} as never),
+    ).toBe("Say hello, edited.");
+  });
+
+  it("reloads settings: a new model is listed, and a broken file keeps the last good state and says why", async () => {
+    writePlugin("Say hello.");
+    await noticeWhere((n) => n.tools.added.includes("hello"));
+
+    fs.writeFileSync(
+      path.join(root, "toolroom.yaml"),
+      "plugins: { paths: [./plugins] }\nllms: { offline: { provider: offline }, local: { provider: openai-compatible, baseURL: 'http://127.0.0.1:1/v1' } }\n",
+    );
+    const models = await noticeWhere((n) => n.models.added.includes("local"));
+    expect(models.ok).toBe(true);
+
+    fs.writeFileSync(path.join(root, "toolroom.yaml"), "plugins: { paths: [./plugins]\n");
+    const failed = await noticeWhere((n) => !n.ok);
+    expect(failed.error).toContain("toolroom.yaml");
+    expect(failed.error).toMatch(/not valid YAML/);
+    expect(applied?.get("hello")).toBeDefined();
+  });
+
+  it("notices a plugin removed from the plugins folder", async () => {
+    writePlugin("Say hello.");
+    await noticeWhere((n) => n.tools.added.includes("hello"));
+    fs.rmSync(path.join(root, "plugins", "hello-plugin"), { recursive: true });
+    await noticeWhere((n) => n.tools.removed.includes("hello"));
+    expect(applied?.get("hello")).toBeUndefined();
+  });
+});

@@ -1,0 +1,42 @@
+import { getLoadedSettings, setLoadedSettings } from "@/lib/settings";
+import { startLiveReload, type LiveReload } from "./live-reload";
+import { getRegistry, loadRegistry, setRegistry } from "./registry";
+import { shownNotice, type ReloadNotice } from "./reload-diff";
+
+const state = globalThis as unknown as { __toolroomLiveReload?: LiveReload; __toolroomReloadNotice?: ReloadNotice };
+
+/** The last reload's notice, for the Tools page and the shell's refresh; null before the first. */
+export function lastReload(): ReloadNotice | null {
+  return state.__toolroomReloadNotice ?? null;
+}
+
+/** The one-line log of a reload, as the server prints it. */
+export function reloadLogLine(n: ReloadNotice): string {
+  if (!n.ok) return `toolroom: reload failed, still using the last good tools and settings: ${n.error}`;
+  const parts = [
+    n.tools.added.length ? `+${n.tools.added.join(", +")}` : "",
+    n.tools.removed.length ? `-${n.tools.removed.join(", -")}` : "",
+    n.tools.changed.length ? `changed ${n.tools.changed.join(", ")}` : "",
+    n.models.added.length ? `models +${n.models.added.join(", +")}` : "",
+    n.models.removed.length ? `models -${n.models.removed.join(", -")}` : "",
+  ].filter(Boolean);
+  return `toolroom: reloaded tools and settings (${parts.join("; ") || "no tool changed"})`;
+}
+
+/** Starts watching plugins and settings for the server process (once, however often it is called). */
+export async function startServerLiveReload(): Promise<void> {
+  if (state.__toolroomLiveReload) return;
+  const registry = await getRegistry();
+  state.__toolroomLiveReload = startLiveReload({
+    current: { settings: getLoadedSettings(), registry },
+    buildRegistry: (loaded) => loadRegistry({ settings: loaded.settings }),
+    apply: (loaded, next) => {
+      setLoadedSettings(loaded);
+      setRegistry(next);
+    },
+    onReload: (notice) => {
+      state.__toolroomReloadNotice = shownNotice(state.__toolroomReloadNotice ?? null, notice) ?? undefined;
+      (notice.ok ? console.log : console.error)(reloadLogLine(notice));
+    },
+  });
+}
