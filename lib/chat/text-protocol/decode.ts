@@ -77,7 +77,7 @@ export function decodeJsonCalls(protocol: TextProtocol, body: string, raw: strin
     return [toolName ? { ok: false, raw, error, toolName } : { ok: false, raw, error }];
   }
   const value = parsed.value;
-  if (!strict && !(isPlainObject(value) && typeof value.name === "string" && (isPlainObject(value.parameters) || isPlainObject(value.arguments)))) return null;
+  if (!strict && !(isPlainObject(value) && typeof value.name === "string" && ("parameters" in value || "arguments" in value))) return null;
   if (protocol === "mistral" && Array.isArray(value)) {
     if (value.length === 0) return [{ ok: false, raw, error: `The [TOOL_CALLS] list is empty: write ${SHAPE.mistral}.` }];
     return value.map((item) => decodeCall(protocol, item, value.length === 1 ? raw : JSON.stringify(item), tools, parsed.repaired));

@@ -152,7 +152,11 @@ class Parser implements TextCallParser {
         case State.LineStart: {
           const c = chunk[i] ?? "";
           const marker = this.inFence ? undefined : this.markerFor(c);
-          if (c === "\n" || isHorizontalSpace(c) || (c === ";" && this.afterCall)) {
+          if (this.afterCall && (c === "\n" || c === ";" || isHorizontalSpace(c))) {
+            // What separates calls is neither prose nor call.
+            i++;
+            from = i;
+          } else if (c === "\n" || isHorizontalSpace(c)) {
             i++;
           } else if (marker === "{") {
             // Llama's bare JSON call: the brace is the body's first character.
