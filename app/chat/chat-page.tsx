@@ -22,7 +22,8 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
       });
   const [detail, registry] = await Promise.all([loading, getRegistry()]);
   if (!isNew && !detail && !loadError) notFound();
-  const config = detail ? { modelRef: detail.chat.modelRef, toolMode: detail.chat.toolMode, supervised: detail.chat.supervised } : defaultChatConfig();
+  const defaults = defaultChatConfig();
+  const config = detail ? { ...detail.chat, textProtocol: detail.chat.textProtocol ?? defaults.textProtocol } : defaults;
   return (
     <ChatView
       key={id}
@@ -30,7 +31,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
       title={detail?.chat.title ?? "New chat"}
       exists={Boolean(detail)}
       initialMessages={detail?.messages ?? []}
-      initialConfig={config}
+      initialConfig={{ modelRef: config.modelRef, toolMode: config.toolMode, textProtocol: config.textProtocol, supervised: config.supervised }}
       initialGrants={detail?.grants ?? []}
       models={modelChoices()}
       tools={registryJson(registry)}

@@ -3,6 +3,7 @@ import { generateId } from "ai";
 import { Option, type Command } from "commander";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { turnSetup } from "@/lib/server/chat/turn-setup";
+import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { describeNotAdmitted } from "@/lib/tools/confirm";
@@ -16,6 +17,7 @@ export const EXIT_INTERRUPTED = 130;
 
 interface AskOptions {
   mode?: "native" | "text";
+  protocol?: TextProtocol;
   model?: string;
   json?: boolean;
 }
@@ -25,6 +27,7 @@ export function registerAsk(program: Command): void {
     .command("ask <message>")
     .description("one chat turn through the same engine as the web chat; streams the answer and each tool call")
     .addOption(new Option("--mode <mode>", "tool mode (default: settings chat.toolMode)").choices(["native", "text"]))
+    .addOption(new Option("--protocol <protocol>", "text-mode protocol (default: settings chat.textProtocol)").choices(TEXT_PROTOCOLS))
     .option("--model <ref>", "a model from settings llms (default: settings chat.llm)")
     .option("--json", "print only the final UI messages, as JSON, on stdout")
     .action(async (message: string, options: AskOptions) => {
@@ -48,6 +51,7 @@ export function registerAsk(program: Command): void {
           chatId,
           model,
           toolMode: options.mode ?? settings.chat.toolMode,
+          protocol: options.protocol ?? settings.chat.textProtocol,
           // Without a terminal nobody can answer y/N, so calls that need a person are not admitted.
           supervised: settings.chat.supervised && process.stdin.isTTY === true,
           registry,

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { SegmentedRadioGroup, SegmentedRadioItem } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
 import type { ModelChoice } from "@/lib/chat/models";
+import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ChatConfig } from "./use-chat-session";
 
 export interface ChatHeaderProps {
@@ -57,6 +58,25 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
           </SegmentedRadioItem>
         ))}
       </SegmentedRadioGroup>
+      {config.toolMode === "text" ? (
+        <label className="flex items-center gap-1.5 text-xs text-muted">
+          Protocol
+          <Select
+            size="sm"
+            data-testid="protocol-picker"
+            disabled={locked}
+            value={config.textProtocol}
+            onChange={(e) => onChange({ textProtocol: e.target.value as TextProtocol })}
+            className="bg-bg font-mono"
+          >
+            {TEXT_PROTOCOLS.map((protocol) => (
+              <option key={protocol} value={protocol}>
+                {protocol}
+              </option>
+            ))}
+          </Select>
+        </label>
+      ) : null}
       <label className="flex items-center gap-1.5 text-xs" title="Unsupervised: calls that need a human are not admitted">
         <input
           type="checkbox"

@@ -7,10 +7,13 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { toast } from "sonner";
 import { errorFromResponse, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 
 export interface ChatConfig {
   modelRef: string;
   toolMode: "native" | "text";
+  /** Used in text mode; sent with every message so the server stores the chat's choice. */
+  textProtocol: TextProtocol;
   supervised: boolean;
 }
 
@@ -28,8 +31,18 @@ function chatTransport(config: RefObject<ChatConfig>, grantIds: RefObject<Set<st
       return response;
     },
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
-      const { modelRef, toolMode, supervised } = config.current;
-      const body = { id, message: messages.at(-1), trigger, messageId, model: modelRef, toolMode, supervised, grantApprovalIds: [...grantIds.current] };
+      const { modelRef, toolMode, textProtocol, supervised } = config.current;
+      const body = {
+        id,
+        message: messages.at(-1),
+        trigger,
+        messageId,
+        model: modelRef,
+        toolMode,
+        textProtocol,
+        supervised,
+        grantApprovalIds: [...grantIds.current],
+      };
       grantIds.current.clear();
       return { body };
     },

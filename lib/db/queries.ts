@@ -1,5 +1,6 @@
 import "server-only";
 import type { UIMessage } from "ai";
+import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import { db } from "./client";
 
 export interface ChatRecord {
@@ -7,13 +8,28 @@ export interface ChatRecord {
   title: string;
   modelRef: string;
   toolMode: "native" | "text";
+  /** Null: the chat follows the settings' `chat.textProtocol`. */
+  textProtocol: TextProtocol | null;
   supervised: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
 
-function toChat(row: { id: string; title: string; modelRef: string; toolMode: string; supervised: boolean; createdAt: Date; updatedAt: Date }): ChatRecord {
-  return { ...row, toolMode: row.toolMode === "text" ? "text" : "native" };
+type ChatRow = {
+  id: string;
+  title: string;
+  modelRef: string;
+  toolMode: string;
+  textProtocol: string | null;
+  supervised: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toChat(row: ChatRow): ChatRecord {
+  // A protocol this version does not know (a newer database) falls back to the settings' default.
+  const textProtocol = TEXT_PROTOCOLS.find((p) => p === row.textProtocol) ?? null;
+  return { ...row, toolMode: row.toolMode === "text" ? "text" : "native", textProtocol };
 }
 
 export async function listChats(): Promise<ChatRecord[]> {
@@ -25,11 +41,16 @@ export async function getChat(id: string): Promise<ChatRecord | null> {
   return row ? toChat(row) : null;
 }
 
-export async function createChat(data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised">): Promise<ChatRecord> {
+export async function createChat(
+  data: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">>,
+): Promise<ChatRecord> {
   return toChat(await db().chat.create({ data }));
 }
 
-export async function updateChat(id: string, data: Partial<Pick<ChatRecord, "title" | "modelRef" | "toolMode" | "supervised">>): Promise<ChatRecord> {
+export async function updateChat(
+  id: string,
+  data: Partial<Pick<ChatRecord, "title" | "modelRef" | "toolMode" | "textProtocol" | "supervised">>,
+): Promise<ChatRecord> {
   return toChat(await db().chat.update({ where: { id }, data }));
 }
 

@@ -1,13 +1,13 @@
 import type { JsonValue } from "@/lib/tools/types";
 
 /**
- * How a text-mode model writes a tool call (`chat.textProtocol`, `llms.<name>.textProtocol`).
+ * How a text-mode model writes a tool call (`chat.textProtocol`, `llms.<name>.textProtocol`, per chat).
  * `action` and `json` are AORTA's (one call per reply); `hermes`, `xml`, `llama` and `mistral`
  * are the formats open models were trained on (several calls per reply).
  */
-export type TextProtocol = "action" | "json" | "hermes" | "xml" | "llama" | "mistral";
+export const TEXT_PROTOCOLS = ["action", "json", "hermes", "xml", "llama", "mistral"] as const;
 
-export const TEXT_PROTOCOLS = ["action", "json", "hermes", "xml", "llama", "mistral"] as const satisfies readonly TextProtocol[];
+export type TextProtocol = (typeof TEXT_PROTOCOLS)[number];
 
 export type ToolInput = { [key: string]: JsonValue };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
 import { HttpError } from "@/lib/server/http/http-error";
 
@@ -46,6 +47,7 @@ export const chatRequestSchema = z.object({
   messageId: z.string().optional(),
   model: z.string().min(1).optional(),
   toolMode: z.enum(["native", "text"]).optional(),
+  textProtocol: z.enum(TEXT_PROTOCOLS).optional(),
   supervised: z.boolean().optional(),
   grantApprovalIds: z.array(z.string()).max(50).default([]),
 });

@@ -70,7 +70,7 @@ interface Turn {
 let messageCount = 0;
 
 /** Sends one user message through the route and reads the whole SSE response, as the browser does. */
-async function ask(chatId: string, text: string, options: { toolMode?: "native" | "text"; model?: string } = {}): Promise<Turn> {
+async function ask(chatId: string, text: string, options: { toolMode?: "native" | "text"; textProtocol?: TextProtocol; model?: string } = {}): Promise<Turn> {
   const { chatRequestSchema } = await import("./chat-request");
   const request = chatRequestSchema.parse({
     id: chatId,
@@ -211,6 +211,25 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     expect(texts(message).join("")).not.toContain(protocol === "action" ? "ACTION" : "tool_call");
     expect(texts(message).at(-1)).toBe(ANSWER);
     expect((await lastStored(chatId)).parts).toEqual(message.parts);
+  });
+
+  it("a chat's own text protocol outranks the settings' chat.textProtocol, and is kept for the next message", async () => {
+    await configure("action");
+    const call = '<tool_call>{"name": "list_files", "arguments": {"path": "lib"}}</tool_call>';
+    local.reply({ deltas: textDeltas(call, [9, 30]), finish: "stop" }, { deltas: textDeltas(ANSWER, [40]), finish: "stop" });
+    const before = local.requests.length;
+    const { message } = await ask("per-chat-protocol", "What is in lib?", { toolMode: "text", textProtocol: "json" });
+
+    expect(contentText(local.requests[before]!.messages[0]!)).toContain(CALL_FORMAT.json);
+    expect(message.parts.find((part) => part.type === "tool-list_files")).toMatchObject({ state: "output-available", input: { path: "lib" } });
+    expect(await queries.getChat("per-chat-protocol")).toMatchObject({ toolMode: "text", textProtocol: "json" });
+
+    // The next message names no protocol: the chat keeps its own, not the settings' "action".
+    local.reply({ deltas: textDeltas("Done.", [5]), finish: "stop" });
+    const next = local.requests.length;
+    await ask("per-chat-protocol", "Thanks.");
+    expect(contentText(local.requests[next]!.messages[0]!)).toContain(CALL_FORMAT.json);
+    expect(contentText(local.requests[next]!.messages[0]!)).not.toContain(CALL_FORMAT.action);
   });
 
   it("fallback: the first model answers HTTP 500, the second answers and is named as the one that did", async () => {

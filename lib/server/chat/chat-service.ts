@@ -52,12 +52,14 @@ async function ensureChat(request: ChatRequest): Promise<ChatRecord> {
       title: titleFrom(request.message as UIMessage),
       modelRef,
       toolMode: request.toolMode ?? defaults.toolMode,
+      textProtocol: request.textProtocol ?? null,
       supervised: request.supervised ?? defaults.supervised,
     });
   }
   const changes: Partial<ChatRecord> = {};
   if (request.model && request.model !== existing.modelRef) changes.modelRef = request.model;
   if (request.toolMode && request.toolMode !== existing.toolMode) changes.toolMode = request.toolMode;
+  if (request.textProtocol && request.textProtocol !== existing.textProtocol) changes.textProtocol = request.textProtocol;
   return Object.keys(changes).length ? updateChat(existing.id, changes) : existing;
 }
 
@@ -179,6 +181,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       messages,
       model,
       toolMode: chat.toolMode,
+      protocol: chat.textProtocol ?? settings.chat.textProtocol,
       supervised: chat.supervised,
       registry,
       grants,

@@ -38,6 +38,7 @@ export function defaultChatConfig() {
   return {
     modelRef: settings.chat.llm.type === "ref" ? settings.chat.llm.ref : (Object.keys(settings.llms)[0] ?? "offline"),
     toolMode: settings.chat.toolMode,
+    textProtocol: settings.chat.textProtocol,
     supervised: settings.chat.supervised,
   };
 }
