@@ -13,6 +13,8 @@ export interface CallMeta {
   decision?: Decision;
   /** When a pending approval times out (server clock, ISO). */
   expiresAt?: string;
+  /** Text mode: the near-miss fixed to read this call ("trailing comma"). */
+  repaired?: string;
 }
 
 /**
@@ -30,6 +32,8 @@ export interface ChatMessageMetadata {
   calls?: Record<string, CallMeta>;
   error?: string;
   interrupted?: Interruption;
+  /** Said once when the turn switched tool mode (auto mode): why, and to which. */
+  notice?: string;
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {

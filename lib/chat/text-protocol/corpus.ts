@@ -4,10 +4,7 @@
 // split at every chunk boundary, and one character at a time.
 import type { TextProtocol, ToolInput } from "./types";
 
-export type Expected =
-  | { text: string }
-  | { call: string; input: ToolInput; repaired?: string }
-  | { malformed: string; toolName?: string };
+export type Expected = { text: string } | { call: string; input: ToolInput; repaired?: string } | { malformed: string; toolName?: string };
 
 export interface CorpusCase {
   protocol: TextProtocol;
@@ -33,7 +30,12 @@ const REPAIRABLE: [string, string, ToolInput, string][] = [
   ["trailing comma", '{"name": "read_file", "arguments": {"path": "README.md",},}', { path: "README.md" }, "trailing comma"],
   ["single quotes", "{'name': 'read_file', 'arguments': {'path': 'lib/a.ts'}}", { path: "lib/a.ts" }, "single quotes"],
   ["unquoted keys", '{name: "list_files", arguments: {path: "src"}}', { path: "src" }, "unquoted keys"],
-  ["Python literals", '{"name": "grep_code", "arguments": {"pattern": "TODO", "ignoreCase": True, "globs": None}}', { pattern: "TODO", ignoreCase: true, globs: null }, "Python literals"],
+  [
+    "Python literals",
+    '{"name": "grep_code", "arguments": {"pattern": "TODO", "ignoreCase": True, "globs": None}}',
+    { pattern: "TODO", ignoreCase: true, globs: null },
+    "Python literals",
+  ],
   ["arguments as a JSON string", '{"name": "read_file", "arguments": "{\\"path\\": \\"x.md\\"}"}', { path: "x.md" }, "arguments given as a JSON string"],
   ["wrong-case tool name", '{"name": "List_Files", "arguments": {"path": "."}}', { path: "." }, "tool name case"],
   ["two near-misses at once", "{'name': 'read_file', 'arguments': {'path': 'a', 'maxLines': 5,}}", { path: "a", maxLines: 5 }, "single quotes, trailing comma"],
@@ -92,7 +94,8 @@ function jsonProtocolCases(protocol: "json" | "hermes" | "llama" | "mistral"): C
     },
   ];
   for (const [label, body, input, repaired] of REPAIRABLE) {
-    const name = label === "wrong-case tool name" ? "list_files" : label === "Python literals" ? "grep_code" : label === "unquoted keys" ? "list_files" : "read_file";
+    const name =
+      label === "wrong-case tool name" ? "list_files" : label === "Python literals" ? "grep_code" : label === "unquoted keys" ? "list_files" : "read_file";
     cases.push({ protocol, name: `repairs: ${label}`, reply: `Checking.\n${wrap(body)}`, expected: [text("Checking.\n"), call(name, input, repaired)] });
   }
   for (const [label, body, error, toolName] of UNREPAIRABLE) {
@@ -231,11 +234,17 @@ const multiJson: CorpusCase[] = [
   },
 ];
 
-const XML_ONE = '<function_calls>\n<invoke name="read_file">\n<parameter name="path">lib/a.ts</parameter>\n<parameter name="maxLines">40</parameter>\n</invoke>\n</function_calls>';
+const XML_ONE =
+  '<function_calls>\n<invoke name="read_file">\n<parameter name="path">lib/a.ts</parameter>\n<parameter name="maxLines">40</parameter>\n</invoke>\n</function_calls>';
 
 const xml: CorpusCase[] = [
   { protocol: "xml", name: "a single call", reply: XML_ONE, expected: [call("read_file", { path: "lib/a.ts", maxLines: 40 })] },
-  { protocol: "xml", name: "prose, then a call", reply: `Reading it.\n${XML_ONE}`, expected: [text("Reading it.\n"), call("read_file", { path: "lib/a.ts", maxLines: 40 })] },
+  {
+    protocol: "xml",
+    name: "prose, then a call",
+    reply: `Reading it.\n${XML_ONE}`,
+    expected: [text("Reading it.\n"), call("read_file", { path: "lib/a.ts", maxLines: 40 })],
+  },
   {
     protocol: "xml",
     name: "several invokes in one block",
@@ -246,7 +255,8 @@ const xml: CorpusCase[] = [
   {
     protocol: "xml",
     name: "two blocks",
-    reply: '<function_calls><invoke name="list_files"></invoke></function_calls>\n<function_calls><invoke name="read_file"><parameter name="path">b</parameter></invoke></function_calls>',
+    reply:
+      '<function_calls><invoke name="list_files"></invoke></function_calls>\n<function_calls><invoke name="read_file"><parameter name="path">b</parameter></invoke></function_calls>',
     expected: [call("list_files", {}), call("read_file", { path: "b" })],
   },
   {
@@ -270,8 +280,8 @@ const xml: CorpusCase[] = [
   {
     protocol: "xml",
     name: "prose that mentions the tags mid-line",
-    reply: "I would use <function_calls> with an <invoke name=\"list_files\"> inside, but I don't need to.",
-    expected: [text("I would use <function_calls> with an <invoke name=\"list_files\"> inside, but I don't need to.")],
+    reply: 'I would use <function_calls> with an <invoke name="list_files"> inside, but I don\'t need to.',
+    expected: [text('I would use <function_calls> with an <invoke name="list_files"> inside, but I don\'t need to.')],
   },
   {
     protocol: "xml",
@@ -351,7 +361,12 @@ const action: CorpusCase[] = [
   },
   { protocol: "action", name: "only the first of two calls", reply: 'ACTION: list_files()\nACTION: read_file(path="a")', expected: [call("list_files", {})] },
   { protocol: "action", name: "wrong-case tool name", reply: 'ACTION: Read_File(path="a")', expected: [call("read_file", { path: "a" }, "tool name case")] },
-  { protocol: "action", name: "mid-line mention is prose", reply: "You would write ACTION: list_files() for that.", expected: [text("You would write ACTION: list_files() for that.")] },
+  {
+    protocol: "action",
+    name: "mid-line mention is prose",
+    reply: "You would write ACTION: list_files() for that.",
+    expected: [text("You would write ACTION: list_files() for that.")],
+  },
   {
     protocol: "action",
     name: "fenced example is prose",

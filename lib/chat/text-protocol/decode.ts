@@ -3,7 +3,8 @@
 import type { TextProtocol, ToolInput } from "./types";
 import { matchToolName, parseLenientJson } from "./repair";
 
-export type Decoded = { ok: true; toolName: string; input: ToolInput; raw: string; repaired?: string } | { ok: false; error: string; raw: string; toolName?: string };
+export type Decoded =
+  { ok: true; toolName: string; input: ToolInput; raw: string; repaired?: string } | { ok: false; error: string; raw: string; toolName?: string };
 
 function isPlainObject(value: unknown): value is ToolInput {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -52,7 +53,12 @@ function decodeCall(protocol: TextProtocol, value: unknown, raw: string, tools: 
   if (typeof args === "string") {
     const parsed = parseLenientJson(args);
     if (!parsed.ok) {
-      return { ok: false, raw, toolName: name, error: `"${argsKey}" of the call to "${name}" is a string that is not a JSON object (${parsed.error}); give an object.` };
+      return {
+        ok: false,
+        raw,
+        toolName: name,
+        error: `"${argsKey}" of the call to "${name}" is a string that is not a JSON object (${parsed.error}); give an object.`,
+      };
     }
     args = parsed.value;
     argsRepair = joinRepairs("arguments given as a JSON string", parsed.repaired);

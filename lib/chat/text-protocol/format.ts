@@ -58,7 +58,8 @@ export function formatCall(protocol: TextProtocol, toolName: string, input: unkn
     case "xml": {
       // Strings as they are, everything else as JSON: the parser reads values back the same way.
       const params = Object.entries(args).map(
-        ([key, value]) => `<parameter name="${xmlEscape(key)}">${typeof value === "string" ? xmlEscape(value) : xmlEscape(JSON.stringify(value ?? null))}</parameter>\n`,
+        ([key, value]) =>
+          `<parameter name="${xmlEscape(key)}">${typeof value === "string" ? xmlEscape(value) : xmlEscape(JSON.stringify(value ?? null))}</parameter>\n`,
       );
       return `<function_calls>\n<invoke name="${xmlEscape(toolName)}">\n${params.join("")}</invoke>\n</function_calls>`;
     }

@@ -300,7 +300,6 @@ class Parser implements TextCallParser {
             i = stop;
           }
           if (stop >= 0) seg = i;
-          if (this.state === State.Mid) from = i;
           break;
         }
         case State.TagBody: {
@@ -569,7 +568,11 @@ class Parser implements TextCallParser {
       this.finishMalformed(args.error, match.name, raw);
       return;
     }
-    this.finishDecoded([match.repaired ? { ok: true, toolName: match.name, input: args.value, raw, repaired: match.repaired } : { ok: true, toolName: match.name, input: args.value, raw }]);
+    this.finishDecoded([
+      match.repaired
+        ? { ok: true, toolName: match.name, input: args.value, raw, repaired: match.repaired }
+        : { ok: true, toolName: match.name, input: args.value, raw },
+    ]);
   }
 
   private finishJson(closed: boolean): void {

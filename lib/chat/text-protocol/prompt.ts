@@ -31,7 +31,7 @@ const RULES: Record<TextProtocol, string> = {
   ].join("\n"),
   // Llama 3.1's JSON-based tool calling wording.
   llama: [
-    "When you call a tool, respond with a JSON object, on its own line, of the form {\"name\": tool name, \"parameters\": dictionary of argument name and its value}.",
+    'When you call a tool, respond with a JSON object, on its own line, of the form {"name": tool name, "parameters": dictionary of argument name and its value}.',
     "Do not use variables. You may make several calls, one JSON object per line.",
     "The results come back in the next message.",
     "A reply without such a JSON object is your final answer.",

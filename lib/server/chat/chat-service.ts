@@ -27,7 +27,7 @@ import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
-import { turnSetup } from "./turn-setup";
+import { toolModeFor, turnSetup } from "./turn-setup";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -180,8 +180,7 @@ async function runTurn(chat: ChatRecord, request: ChatRequest, signal: AbortSign
       chatId: chat.id,
       messages,
       model,
-      toolMode: chat.toolMode,
-      protocol: chat.textProtocol ?? settings.chat.textProtocol,
+      ...toolModeFor(settings, { type: "ref", ref: chat.modelRef }, chat),
       supervised: chat.supervised,
       registry,
       grants,
