@@ -150,7 +150,7 @@ appendFileSync(
     "",
     "## Text-protocol parser",
     "",
-    `\`npx tsx bench/parser.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Mixed prose (with fenced and inline`,
+    `\`npx tsx --expose-gc bench/parser.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Mixed prose (with fenced and inline`,
     "mentions of the call syntax) and calls, fed in random 1–64 byte chunks as separate strings; minimum of 15 rounds in which",
     "the 1 / 10 / 20 MB inputs take turns (a burst of other load slows every size alike), after a warm-up, run with",
     "`--expose-gc` (a collection before each run), each run after reading a 64 MB buffer so no input starts cache-resident (a 1 MB",
