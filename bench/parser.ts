@@ -1,13 +1,14 @@
 /**
  * Text-protocol parser throughput: mixed prose + calls in random 1–64 byte chunks.
  * Targets: ≥ 50 MB/s, and 10 MB taking ≤ 12× the time of 1 MB (linear, no re-scanning).
- * Run: npx tsx bench/parser.ts
+ * Run: npx tsx --expose-gc bench/parser.ts (a clean heap before each timed run)
  */
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { formatCall } from "../lib/chat/text-protocol/format";
 import { createTextCallParser } from "../lib/chat/text-protocol/parser";
 import { randomChunks, rng } from "../lib/chat/text-protocol/test-helpers";
-import type { ParseEvent, TextProtocol } from "../lib/chat/text-protocol/types";
+import { TEXT_PROTOCOLS, type ParseEvent, type TextProtocol } from "../lib/chat/text-protocol/types";
 
 const MB = 1024 * 1024;
 const TOOLS = ["list_files", "read_file", "grep_code", "search_code"];
@@ -18,19 +19,25 @@ function prose(random: () => number, length: number): string {
   let out = "";
   while (out.length < length) {
     const roll = random();
-    if (roll < 0.05) out += '```\nACTION: list_files(path=".")\n<tool_call>{"name": "read_file", "arguments": {}}</tool_call>\n```\n';
-    else if (roll < 0.1) out += 'Use `ACTION: read_file(path="x")` to read; mid-line ACTION: and <tool_call> stay prose.\n';
+    if (roll < 0.05) out += FENCED_EXAMPLES;
+    else if (roll < 0.1) out += 'Use `ACTION: read_file(path="x")` to read; mid-line ACTION:, <tool_call>, <function_calls> and [TOOL_CALLS] stay prose.\n';
+    else if (roll < 0.12) out += '{"debug": true, "level": 3} is a config line, not a call.\n';
     else if (roll < 0.2) out += "\n";
     else out += `${WORDS[Math.floor(random() * WORDS.length)]} `;
   }
   return out;
 }
 
+/** Every protocol's call syntax in a fence (opened at a line start): examples, which each parser must pass as prose. */
+const FENCED_EXAMPLES = `\n\`\`\`\n${TEXT_PROTOCOLS.map((protocol) => formatCall(protocol, "read_file", { path: "x" })).join("\n")}\n\`\`\`\n`;
+
+/** One call (two for the protocols that take several per reply) with quotes, brackets and the closing syntax in its strings. */
 function call(protocol: TextProtocol, random: () => number): string {
   const path = `lib/${Math.floor(random() * 1000)}/file "quoted" (x).ts`;
-  return protocol === "action"
-    ? `ACTION: read_file(path=${JSON.stringify(path)}, lines=[1, 2, 3], opts={"deep": {"k": [true, null]}})`
-    : `<tool_call>{"name": "read_file", "arguments": {"path": ${JSON.stringify(path)}, "note": "</tool_call> inside"}}</tool_call>`;
+  if (protocol === "action") return `ACTION: read_file(path=${JSON.stringify(path)}, lines=[1, 2, 3], opts={"deep": {"k": [true, null]}})`;
+  const input = { path, note: "</tool_call> </invoke> ]}", lines: [1, 2, 3] };
+  const one = formatCall(protocol, "read_file", input);
+  return protocol === "json" ? one : `${one}\n${formatCall(protocol, "grep_code", { pattern: "a\\(b\\)" })}`;
 }
 
 /** Replies of 2–8 KB of prose, each ending in one call, until `size` characters. */
@@ -91,14 +98,20 @@ function run(protocol: TextProtocol, input: string[][]): { ms: number; chars: nu
 
 type Timing = { ms: number; chars: number; calls: number };
 
-function best(protocol: TextProtocol, input: string[][], runs: number): Timing {
-  run(protocol, input);
-  let min = run(protocol, input);
-  for (let i = 1; i < runs; i++) {
-    const next = run(protocol, input);
-    if (next.ms < min.ms) min = next;
+/**
+ * The minimum time of each input over `runs` rounds, the inputs taking turns within a round: on a
+ * shared machine a burst of other load then slows every size alike instead of all runs of one.
+ */
+function bestInterleaved(protocol: TextProtocol, inputs: readonly string[][][], runs: number): Timing[] {
+  for (const input of inputs) run(protocol, input);
+  const best = inputs.map((input) => run(protocol, input));
+  for (let round = 1; round < runs; round++) {
+    inputs.forEach((input, i) => {
+      const next = run(protocol, input);
+      if (next.ms < best[i]!.ms) best[i] = next;
+    });
   }
-  return min;
+  return best;
 }
 
 /** Chunks as a network stream delivers them: separate strings, not views into one big string. */
@@ -109,15 +122,13 @@ function flat(input: string[][]): string[][] {
 const rows: string[] = [];
 let ok = true;
 for (const shape of ["replies", "one stream"] as const) {
-  for (const protocol of ["action", "json"] as const) {
+  for (const protocol of TEXT_PROTOCOLS) {
     const make = shape === "replies" ? replies : oneStream;
     // All three inputs are alive before any is timed: the garbage collector then walks the same
     // heap during every run, and the 1 MB run is not measured on a heap ten times smaller.
     const inputs = [flat(make(protocol, MB, 1)), flat(make(protocol, 10 * MB, 2)), flat(make(protocol, 20 * MB, 3))] as const;
     // The minimum over several runs is the least noisy estimate on a shared machine.
-    const small = best(protocol, inputs[0], 15);
-    const large = best(protocol, inputs[1], 15);
-    const huge = best(protocol, inputs[2], 7);
+    const [small, large, huge] = bestInterleaved(protocol, inputs, 15) as [Timing, Timing, Timing];
     const mbps = large.chars / MB / (large.ms / 1000);
     const ratio = large.ms / small.ms;
     const doubling = huge.ms / large.ms;
@@ -139,12 +150,15 @@ appendFileSync(
     "",
     "## Text-protocol parser",
     "",
-    `\`npx tsx bench/parser.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Mixed prose (with fenced and inline`,
-    "mentions of the call syntax) and calls, fed in random 1–64 byte chunks as separate strings; minimum of 15 / 15 / 7 runs",
-    "(1 / 10 / 20 MB) after a warm-up, each run after reading a 64 MB buffer so no input starts cache-resident (a 1 MB",
+    `\`npx tsx --expose-gc bench/parser.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Mixed prose (with fenced and inline`,
+    "mentions of the call syntax) and calls, fed in random 1–64 byte chunks as separate strings; minimum of 15 rounds in which",
+    "the 1 / 10 / 20 MB inputs take turns (a burst of other load slows every size alike), after a warm-up, run with",
+    "`--expose-gc` (a collection before each run), each run after reading a 64 MB buffer so no input starts cache-resident (a 1 MB",
     "input otherwise stays in the CPU caches across repeats and 10 MB cannot), with all three inputs in memory during every",
     "run (the same heap for the garbage collector to walk). 20 MB / 10 MB near 2×: the parser is linear.",
     '"replies": 2–8 KB replies each ending in a call (a parser per reply); "one stream": a single reply with the call at the end.',
+    "Every protocol (issue #22: hermes, xml, llama and mistral joined action and json): the prose carries each protocol's",
+    "syntax in fences, inline and mid-line, and a JSON line that is not a call; the several-calls protocols end each reply in two calls.",
     "Targets: ≥ 50 MB/s on 10 MB; 10 MB time ≤ 12× the 1 MB time.",
     "",
     "| shape | protocol | calls (10 MB) | 1 MB ms | 10 MB ms | 20 MB ms | MB/s (10 MB) | 10 MB / 1 MB | 20 MB / 10 MB | |",

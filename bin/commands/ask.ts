@@ -2,7 +2,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateId } from "ai";
 import { Option, type Command } from "commander";
 import { loadRegistry } from "@/lib/server/runtime/registry";
-import { turnSetup } from "@/lib/server/chat/turn-setup";
+import { toolModeFor, turnSetup } from "@/lib/server/chat/turn-setup";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib/chat/models";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
@@ -51,8 +51,7 @@ export function registerAsk(program: Command): void {
           ...setup,
           chatId,
           model,
-          toolMode: options.mode ?? settings.chat.toolMode,
-          protocol: options.protocol ?? settings.chat.textProtocol,
+          ...toolModeFor(settings, chatLlm, { toolMode: options.mode ?? settings.chat.toolMode, textProtocol: options.protocol }),
           // Without a terminal nobody can answer y/N, so calls that need a person are not admitted.
           supervised: settings.chat.supervised && process.stdin.isTTY === true,
           registry,

@@ -41,6 +41,11 @@ function MessageItemView({ message, packages }: MessageItemProps) {
   }
   return (
     <div data-testid="message-assistant" className="max-w-full">
+      {meta.notice ? (
+        <p data-testid="message-notice" role="status" className="mb-1 text-xs text-muted italic">
+          {meta.notice}
+        </p>
+      ) : null}
       {message.parts.map((part, i) => {
         if (part.type === "text") return part.text ? <Markdown key={i} text={part.text} /> : null;
         if (isToolPart(part))

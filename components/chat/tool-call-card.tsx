@@ -3,6 +3,7 @@
 import { ChevronRight, FilePen } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { Badge } from "@/components/ui/badge";
 import type { CallMeta } from "@/lib/chat/metadata";
 import { toolNameOf } from "@/lib/chat/history";
 import { GUARD_FILE_EXPLAINED } from "@/lib/tools/guard-file-text";
@@ -83,6 +84,11 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
           >
             <FilePen size={11} aria-hidden /> changed files
           </span>
+        ) : null}
+        {meta?.repaired ? (
+          <Badge data-testid="call-repaired" title="Text mode read this call after fixing a near-miss in how it was written">
+            repaired: {meta.repaired}
+          </Badge>
         ) : null}
         <span className="ml-auto flex items-center gap-2 text-xs">
           {meta?.durationMs !== undefined ? <span className="text-muted tabular">{meta.durationMs} ms</span> : null}

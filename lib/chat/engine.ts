@@ -23,7 +23,7 @@ import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } f
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
 import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
 import { providerStreamMiddleware } from "./provider-stream";
-import { textModeMiddleware } from "./text-mode";
+import { toolModeModel } from "./tool-mode-model";
 import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
@@ -59,6 +59,8 @@ export interface ChatTurn {
   messages: UIMessage[];
   model: LanguageModelV4;
   toolMode: "native" | "text";
+  /** The model's `toolMode: auto`: start in `toolMode`, switch when tools are refused or a text reply is empty. */
+  autoToolMode?: boolean;
   protocol: TextProtocol;
   supervised: boolean;
   maxSteps: number;
@@ -130,7 +132,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       },
     });
   }
-  if (turn.toolMode === "text") {
+  if (turn.toolMode === "text" || turn.autoToolMode) {
     tools[INVALID_CALL_TOOL_NAME] = tool({
       description: invalidCallTool.description,
       inputSchema: jsonSchema({ type: "object", properties: {}, additionalProperties: true }),
@@ -148,13 +150,20 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   // The provider middleware sits right on the provider, so only its own failures are labelled its,
   // and the trace's tap there sees the request as sent and the reply as received.
   const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware(turn.trace?.tap) });
-  const model =
-    turn.toolMode === "text"
-      ? wrapLanguageModel({
-          model: providerModel,
-          middleware: textModeMiddleware({ protocol: turn.protocol, tools: promptTools, onParse: turn.trace?.onParse }),
-        })
-      : providerModel;
+  let notice: string | undefined;
+  const model = toolModeModel(providerModel, {
+    mode: turn.toolMode,
+    auto: turn.autoToolMode ?? false,
+    protocol: turn.protocol,
+    tools: promptTools,
+    onParse: turn.trace?.onParse,
+    onRepaired: (toolCallId, repaired) => {
+      metadata = withCallMeta(metadata, toolCallId, { repaired });
+    },
+    onNotice: (text) => {
+      notice = text;
+    },
+  });
 
   const approvalFor = async (toolCallId: string, toolName: string, input: unknown): Promise<ToolApprovalStatus> => {
     // A call a person already decided (the SDK asks again when it resumes) keeps that decision.
@@ -258,6 +267,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       ...(answeredBy ? { model: answeredBy } : {}),
       toolMode: turn.toolMode,
       ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
+      ...(notice ? { notice } : {}),
       ...(streamError ? { error: streamError } : {}),
       ...(summary ? { turn: summary } : {}),
     };

@@ -1,5 +1,6 @@
 import type { ModelMessage, UIMessage } from "ai";
 import { canonicalJson } from "@/lib/tools/canonical-json";
+import { INVALID_CALL_TOOL_NAME } from "./invalid-call-tool";
 import { readMetadata } from "./metadata";
 
 export const INTERRUPTED_TEXT = "Error: the call was interrupted before the tool finished (the answer was stopped).";
@@ -92,4 +93,21 @@ export function callKey(toolName: string, input: unknown): string {
 
 export function decisionOf(message: UIMessage, toolCallId: string) {
   return readMetadata(message.metadata).calls?.[toolCallId]?.decision;
+}
+
+/**
+ * Text mode's near misses in one answer, for the trace and the evals: calls read only after a
+ * repair (marked on their card), and calls that could not be read at all (each answered to the
+ * model with an error naming what was wrong).
+ */
+export function nearMisses(message: UIMessage): { repaired: number; unrepaired: number } {
+  const calls = readMetadata(message.metadata).calls ?? {};
+  let repaired = 0;
+  let unrepaired = 0;
+  for (const part of message.parts) {
+    if (!isToolPart(part)) continue;
+    if (toolNameOf(part) === INVALID_CALL_TOOL_NAME) unrepaired++;
+    else if (calls[part.toolCallId]?.repaired) repaired++;
+  }
+  return { repaired, unrepaired };
 }

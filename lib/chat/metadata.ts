@@ -22,6 +22,8 @@ export interface CallMeta {
   edited?: { proposed: unknown; input: unknown };
   /** When a pending approval times out (server clock, ISO). */
   expiresAt?: string;
+  /** Text mode: the near-miss fixed to read this call ("trailing comma"). */
+  repaired?: string;
 }
 
 /**
@@ -44,6 +46,8 @@ export interface ChatMessageMetadata {
   interrupted?: Interruption;
   /** The turn's numbers from its trace (summed over the turns that built this answer). */
   turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
+  /** Said once when the turn switched tool mode (auto mode): why, and to which. */
+  notice?: string;
 }
 
 export function readMetadata(metadata: unknown): ChatMessageMetadata {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { chooseTool, createOfflineModel, OFFLINE_MODEL_LABEL, type OfferedTool } from "./offline-model";
 import { textModeMiddleware } from "./text-mode";
-import type { TextProtocol } from "./text-protocol/types";
+import { TEXT_PROTOCOLS, type TextProtocol } from "./text-protocol/types";
 
 const calls: { tool: string; input: unknown }[] = [];
 const tools = {
@@ -34,7 +34,7 @@ function modelFor(mode: Mode): LanguageModel {
   return mode === "native" ? model : wrapLanguageModel({ model, middleware: textModeMiddleware({ protocol: mode }) });
 }
 
-describe.each<Mode>(["native", "action", "json"])("offline model through streamText (%s)", (mode) => {
+describe.each<Mode>(["native", ...TEXT_PROTOCOLS])("offline model through streamText (%s)", (mode) => {
   it("calls a tool chosen from the message, then answers from its result", async () => {
     calls.length = 0;
     const result = streamText({ model: modelFor(mode), tools, stopWhen: stepCountIs(4), prompt: "please list files in lib" });

@@ -26,6 +26,8 @@ export interface TextModeOptions {
   generateId?: () => string;
   /** Sees each call and near-miss the parser reports (the trace's raw view). */
   onParse?: (event: Exclude<ParseEvent, { type: "text" }>) => void;
+  /** Told the id of each call read only after repairing a near-miss, and what was repaired. */
+  onRepaired?: (toolCallId: string, repaired: string) => void;
 }
 
 /** What transformParams learned for wrapStream/wrapGenerate, which only see the new params. */
@@ -40,8 +42,15 @@ interface CallInfo {
  * approvals and persistence work exactly as in native mode.
  */
 export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Middleware {
-  const { protocol } = options;
+  const { protocol, onRepaired, onParse } = options;
   const generateId = options.generateId ?? defaultGenerateId;
+  // Every call part gets its id here, so a repaired call's id can be reported.
+  const toCallPart = (event: Exclude<ParseEvent, { type: "text" }>) => {
+    onParse?.(event);
+    const part = toolCallPart(event, protocol, generateId);
+    if (event.type === "call" && event.repaired) onRepaired?.(part.toolCallId, event.repaired);
+    return part;
+  };
   const calls = new WeakMap<LanguageModelV4CallOptions, CallInfo>();
 
   return {
@@ -62,7 +71,7 @@ export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Mid
       const toolNames = calls.get(params)?.toolNames ?? [];
       const result = await doStream();
       if (toolNames.length === 0) return result;
-      return { ...result, stream: result.stream.pipeThrough(callExtractor(protocol, toolNames, generateId, options.onParse)) };
+      return { ...result, stream: result.stream.pipeThrough(callExtractor(protocol, toolNames, generateId, toCallPart)) };
     },
 
     wrapGenerate: async ({ doGenerate, params }) => {
@@ -79,8 +88,7 @@ export function textModeMiddleware(options: TextModeOptions): LanguageModelV4Mid
             if (last?.type === "text") last.text += event.text;
             else content.push({ type: "text", text: event.text });
           } else {
-            options.onParse?.(event);
-            content.push(toolCallPart(event, protocol, generateId));
+            content.push(toCallPart(event));
             called = true;
           }
         }
@@ -126,7 +134,7 @@ function withSystemText(prompt: LanguageModelV4Prompt, text: string): LanguageMo
   return prompt.map((message, i) => (i === last && message.role === "system" ? { ...message, content: `${message.content}\n\n${text}` } : message));
 }
 
-/** A tool result as the text the model reads (AORTA's TOOL RESULT message). */
+/** A tool result's output as text (wrapped for the model by formatToolResultMessage). */
 export function toolOutputText(output: LanguageModelV4ToolResultOutput): string {
   switch (output.type) {
     case "text":
@@ -174,14 +182,14 @@ function historyAsText(prompt: LanguageModelV4Prompt, protocol: TextProtocol): L
             addText(invalid.raw ?? "", true);
           } else addText(formatCall(protocol, part.toolName, part.input), true);
         } else if (part.type === "tool-result") {
-          addText(formatToolResultMessage(part.toolName, toolOutputText(part.output)), true);
+          addText(formatToolResultMessage(part.toolName, toolOutputText(part.output), protocol), true);
         } else if (part.type === "text") addText(part.text, false);
         else content.push(part);
       }
       out.push({ ...message, content });
     } else if (message.role === "tool") {
       const results = message.content.flatMap((part) =>
-        part.type === "tool-result" ? [formatToolResultMessage(intended.get(part.toolCallId) ?? part.toolName, toolOutputText(part.output))] : [],
+        part.type === "tool-result" ? [formatToolResultMessage(intended.get(part.toolCallId) ?? part.toolName, toolOutputText(part.output), protocol)] : [],
       );
       if (results.length > 0) pushUser(out, results.join("\n\n"));
     } else if (message.role === "user") {
@@ -225,7 +233,7 @@ function callExtractor(
   protocol: TextProtocol,
   toolNames: string[],
   generateId: () => string,
-  onParse?: TextModeOptions["onParse"],
+  toCallPart: (event: Exclude<ParseEvent, { type: "text" }>) => LanguageModelV4StreamPart,
 ): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const parser = createTextCallParser(protocol, toolNames);
   let openId: string | null = null;
@@ -248,9 +256,8 @@ function callExtractor(
         }
         controller.enqueue({ type: "text-delta", id: openId, delta: event.text });
       } else {
-        onParse?.(event);
         closeText(controller);
-        controller.enqueue(toolCallPart(event, protocol, generateId));
+        controller.enqueue(toCallPart(event));
         called = true;
       }
     }

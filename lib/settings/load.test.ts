@@ -96,6 +96,26 @@ describe("loadSettings", () => {
     expect(() => loadSettings({ files: [file], env: {} })).toThrow(`Invalid settings in ${file} at "chat.toolMode": expected one of "native", "text"`);
   });
 
+  it("takes a tool mode and a text protocol per model, and every protocol for the chat", () => {
+    const file = write(
+      "toolroom.yaml",
+      "llms:\n  offline: { provider: offline }\n  qwen: { provider: openai-compatible, baseURL: 'http://127.0.0.1:11434/v1', model: qwen3, toolMode: auto, textProtocol: hermes }\n  both: { type: fallback, chain: [qwen, offline], toolMode: text, textProtocol: mistral }\nchat: { textProtocol: xml }\n",
+    );
+    const { settings } = loadSettings({ files: [file], env: {} });
+    expect(settings.llms.qwen).toMatchObject({ toolMode: "auto", textProtocol: "hermes" });
+    expect(settings.llms.both).toMatchObject({ toolMode: "text", textProtocol: "mistral" });
+    expect(settings.chat.textProtocol).toBe("xml");
+  });
+
+  it("names the model's key path and the allowed values for a bad model tool mode or protocol", () => {
+    const mode = write("mode.yaml", "llms:\n  offline: { provider: offline }\n  local: { provider: offline, toolMode: sometimes }\n");
+    expect(() => loadSettings({ files: [mode], env: {} })).toThrow(/mode\.yaml at "llms\.local.*expected one of "native", "text", "auto"/);
+    const protocol = write("protocol.yaml", "llms:\n  offline: { provider: offline }\n  local: { provider: offline, textProtocol: chatml }\n");
+    expect(() => loadSettings({ files: [protocol], env: {} })).toThrow(
+      /protocol\.yaml at "llms\.local.*expected one of "action", "json", "hermes", "xml", "llama", "mistral"/,
+    );
+  });
+
   it("names the environment variable and key for a bad value", () => {
     expect(() => loadSettings({ files: [], env: { TOOLROOM_CHAT__MAXSTEPS: "abc" } })).toThrow(
       'Invalid settings in TOOLROOM_CHAT__MAXSTEPS at "chat.maxSteps": expected number',

@@ -84,8 +84,20 @@ function envVariableFor(keyPath: string, origins: Map<string, string>): string {
   return "environment";
 }
 
+/**
+ * A model entry is one of two shapes (a provider, or a fallback chain), and a bad one fails both.
+ * The shape it was meant to have is the one with the fewest problems: its first problem, at its
+ * own key path, is the one worth naming — not "Invalid input" at the entry.
+ */
+function closestIssue(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
+  if (issue?.code !== "invalid_union" || issue.errors.length === 0) return issue;
+  const branch = issue.errors.reduce((best, errors) => (errors.length < best.length ? errors : best));
+  const inner = branch[0];
+  return inner ? closestIssue({ ...inner, path: [...issue.path, ...inner.path] }) : issue;
+}
+
 function toSettingsError(error: z.ZodError, resolveSource: (keyPath: string) => string): SettingsError {
-  const issue = error.issues[0];
+  const issue = closestIssue(error.issues[0]);
   const keyPath = (issue?.path ?? []).map(String).join(".");
   const problem = describeIssue(issue);
   // An unknown key's source is the layer that wrote that key, not its parent's.

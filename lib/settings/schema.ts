@@ -1,5 +1,21 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
+
+/**
+ * How a model takes tools (`llms.<name>.toolMode`): unset follows the chat's mode; `native` and
+ * `text` fix it for the model; `auto` starts in the chat's mode and switches once — to text when
+ * the provider refuses tools, to native when a text-mode reply comes back empty — and remembers
+ * the switch for the model until the server restarts.
+ */
+export const modelToolModeSchema = z.enum(["native", "text", "auto"]);
+
+/** What a model entry may say about its tool calling, beside its provider. */
+const modelToolFields = {
+  toolMode: modelToolModeSchema.optional(),
+  /** The text-mode protocol the model was trained on; a chat's own choice still wins. */
+  textProtocol: z.enum(TEXT_PROTOCOLS).optional(),
+};
 
 /** A model reference as tools and the chat name one (aifred-tk's `llm:` block). */
 export const llmRefSchema = z.discriminatedUnion("type", [
@@ -24,10 +40,13 @@ export const providerLlmSchema = z
     apiKey: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
     label: z.string().optional(),
+    ...modelToolFields,
   })
   .strict();
 
-export const fallbackLlmSchema = z.object({ type: z.literal("fallback"), chain: z.array(z.string().min(1)).min(1), label: z.string().optional() }).strict();
+export const fallbackLlmSchema = z
+  .object({ type: z.literal("fallback"), chain: z.array(z.string().min(1)).min(1), label: z.string().optional(), ...modelToolFields })
+  .strict();
 
 export const llmEntrySchema = z.union([fallbackLlmSchema, providerLlmSchema]);
 export type LlmEntry = z.infer<typeof llmEntrySchema>;
@@ -123,7 +142,7 @@ export const settingsSchema = z
       .object({
         llm: llmRefSchema.default({ type: "ref", ref: "offline" }),
         toolMode: z.enum(["native", "text"]).default("native"),
-        textProtocol: z.enum(["json", "action"]).default("json"),
+        textProtocol: z.enum(TEXT_PROTOCOLS).default("json"),
         supervised: z.boolean().default(true),
         approvalTimeoutSeconds: z.number().int().positive().default(300),
         maxSteps: z.number().int().min(1).max(100).default(8),

@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { formatCall } from "@/lib/chat/text-protocol/format";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 
 /** What one streamed choice delta may carry, as OpenAI's chat.completion.chunk has it. */
 export interface ChunkDelta {
@@ -38,6 +40,11 @@ export interface FakeOpenAIServer {
   requests: ChatCompletionRequest[];
   /** Queues replies; each request takes the next one. */
   reply(...replies: ScriptedReply[]): void;
+  /**
+   * From now on a request that carries `tools` is answered HTTP 400 with this message (a model
+   * without tool support, as Ollama answers), without taking a queued reply; null stops it.
+   */
+  refuseTools(message: string | null): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,7 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
   const requests: ChatCompletionRequest[] = [];
   const queue: ScriptedReply[] = [];
   let served = 0;
+  let refusal: string | null = null;
 
   const server = http.createServer((req, res) => {
     const body: Buffer[] = [];
@@ -63,7 +71,10 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
       const request = JSON.parse(Buffer.concat(body).toString("utf8")) as ChatCompletionRequest;
       requests.push(request);
       // An unscripted request fails loudly rather than hanging the test.
-      const reply = queue.shift() ?? { status: 599, error: `unscripted request #${requests.length}` };
+      const reply =
+        refusal !== null && request.tools?.length
+          ? { status: 400, error: refusal }
+          : (queue.shift() ?? { status: 599, error: `unscripted request #${requests.length}` });
       if ("status" in reply) {
         res.writeHead(reply.status, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: reply.error, type: "server_error", param: null, code: null } }));
@@ -103,6 +114,9 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     reply: (...replies) => void queue.push(...replies),
+    refuseTools: (message) => {
+      refusal = message;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -133,4 +147,14 @@ function roughUsage(request: ChatCompletionRequest, deltas: readonly ChunkDelta[
     completion_tokens: Math.ceil(streamed.length / 4),
     prompt_tokens_details: { cached_tokens: 0 },
   };
+}
+
+/**
+ * A text-mode model's reply in `protocol`: prose, then the calls as that protocol writes them,
+ * streamed in deltas of 1 to 7 characters so every marker and body is cut somewhere.
+ */
+export function protocolReply(protocol: TextProtocol, prose: string, calls: { name: string; input: Record<string, unknown> }[]): ScriptedReply {
+  const text = `${prose}\n${calls.map((call) => formatCall(protocol, call.name, call.input)).join("\n")}`;
+  const sizes = Array.from({ length: text.length }, (_, i) => (i % 7) + 1);
+  return { deltas: textDeltas(text, sizes), finish: "stop" };
 }

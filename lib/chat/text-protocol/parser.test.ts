@@ -182,7 +182,7 @@ describe("malformed calls", () => {
 
   it.each([
     ['<tool_call>{"name": "read_file", "arguments": {"path": }}</tool_call>', "not valid JSON"],
-    ['<tool_call>{"tool": "read_file"}</tool_call>', 'must be an object with "name"'],
+    ['<tool_call>{"tool": "read_file"}</tool_call>', 'must be a JSON object with "name"'],
     ['<tool_call>{"name": "read_file", "arguments": [1]}</tool_call>', '"arguments"'],
     ['<tool_call>{"name": "read_file", "arguments": {"path": "a', "cut off inside a JSON string"],
     ['<tool_call>{"name": "read_file", "arguments": {"path": "a"}', "cut off before"],

@@ -1,15 +1,18 @@
 // The incremental text-mode call parser: one state machine, linear in the text, for every protocol.
-// It stays one file because its states are only readable together.
+// It stays one file because its states are only readable together; what a finished call block
+// means (JSON, <invoke> elements, near-miss repair) is decode.ts's.
 import { parseActionArgs } from "./action-args";
-import { CALL_MARKER, JSON_CALL_CLOSE } from "./format";
-import type { ParseEvent, TextProtocol, ToolInput } from "./types";
+import { decodeJsonCalls, decodeXmlCalls, unknownToolError, type Decoded } from "./decode";
+import { CALL_SYNTAX, type CallSyntax } from "./format";
+import { matchToolName } from "./repair";
+import type { ParseEvent, TextProtocol } from "./types";
 
 export interface TextCallParser {
   /** Feeds the next piece of model text; returns what is now certain, in order. */
   push(chunk: string): readonly ParseEvent[];
   /** The stream ended: releases held-back text and reports a call cut off mid-way as malformed. */
   end(): readonly ParseEvent[];
-  /** True once a call (or malformed call) was reported: the rest of the reply is dropped. */
+  /** True once a call (or malformed call) was reported by a one-call protocol: the rest of the reply is dropped. */
   readonly done: boolean;
   /** Non-whitespace characters dropped after the call (AORTA uses only the first ACTION). */
   readonly droppedChars: number;
@@ -17,7 +20,7 @@ export interface TextCallParser {
 
 /**
  * Where the scanner is. Prose states (LineStart, FenceRun, FenceCloseTail, Mid) emit text as they
- * go; only a possible call marker (at most 11 characters) and a started call are held back.
+ * go; only a possible call marker (at most 16 characters) and a started call are held back.
  */
 const enum State {
   LineStart,
@@ -30,6 +33,7 @@ const enum State {
   ActionAfterName,
   ActionArgs,
   JsonBody,
+  TagBody,
   BadLine,
   Done,
 }
@@ -54,10 +58,6 @@ function isNamePart(c: string): boolean {
   return isNameStart(c) || (c >= "0" && c <= "9") || c === "-" || c === ".";
 }
 
-function isPlainObject(value: unknown): value is ToolInput {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 const MAX_NAME = 128;
 
 /** Most pushes decide nothing new; they share one empty answer instead of allocating. */
@@ -76,10 +76,13 @@ export function createTextCallParser(protocol: TextProtocol, toolNames?: Iterabl
 }
 
 class Parser implements TextCallParser {
-  private readonly marker: string;
+  private readonly syntax: CallSyntax;
+  private marker = "";
   private state = State.LineStart;
   private ended = false;
   dropped = 0;
+  /** Right after a call of a several-calls protocol: ";" between calls is skipped (Llama). */
+  private afterCall = false;
 
   // Markdown fences: a call inside one is an example, not a call.
   private inFence = false;
@@ -94,6 +97,8 @@ class Parser implements TextCallParser {
   // The call being read: its raw text so far, in pieces, so long calls stay linear.
   private raw: string[] = [];
   private rawLen = 0;
+  /** Characters of `raw` that are the marker, not the body (0 for llama's "{"). */
+  private bodyStart = 0;
   private name = "";
   private error = "";
   private argsOffset = 0;
@@ -111,7 +116,7 @@ class Parser implements TextCallParser {
     private readonly protocol: TextProtocol,
     private readonly toolNames: ReadonlySet<string> | null,
   ) {
-    this.marker = CALL_MARKER[protocol];
+    this.syntax = CALL_SYNTAX[protocol];
   }
 
   get done(): boolean {
@@ -146,20 +151,34 @@ class Parser implements TextCallParser {
         }
         case State.LineStart: {
           const c = chunk[i] ?? "";
-          if (c === "\n" || isHorizontalSpace(c)) {
+          const marker = this.inFence ? undefined : this.markerFor(c);
+          if (this.afterCall && (c === "\n" || c === ";" || isHorizontalSpace(c))) {
+            // What separates calls is neither prose nor call.
             i++;
-          } else if (c === this.marker[0] && !this.inFence) {
+            from = i;
+          } else if (c === "\n" || isHorizontalSpace(c)) {
+            i++;
+          } else if (marker === "{") {
+            // Llama's bare JSON call: the brace is the body's first character.
             this.appendText(chunk, from, i);
             from = -1;
+            this.startBody(marker, "");
+            seg = i;
+          } else if (marker !== undefined) {
+            this.appendText(chunk, from, i);
+            from = -1;
+            this.marker = marker;
             this.held = c;
             this.markerIdx = 1;
             this.state = State.Marker;
             i++;
           } else if (c === "`" || c === "~") {
+            this.afterCall = false;
             this.runChar = c;
             this.runLen = 0;
             this.state = State.FenceRun;
           } else {
+            this.afterCall = false;
             this.state = State.Mid;
           }
           break;
@@ -194,15 +213,14 @@ class Parser implements TextCallParser {
             this.markerIdx++;
             i++;
             if (this.markerIdx === this.marker.length) {
-              this.raw = [this.held];
-              this.rawLen = this.held.length;
+              this.startBody(this.marker, this.held);
               this.held = "";
               seg = i;
-              this.state = this.protocol === "action" ? State.ActionHead : State.JsonBody;
             }
           } else {
             this.text += this.held;
             this.held = "";
+            this.afterCall = false;
             this.state = State.Mid;
             from = i;
           }
@@ -257,6 +275,7 @@ class Parser implements TextCallParser {
             this.collect(chunk, seg, close + 1);
             this.finishAction(chunk.charCodeAt(close) === 41);
             i = close + 1;
+            seg = i;
           }
           break;
         }
@@ -264,16 +283,34 @@ class Parser implements TextCallParser {
           const stop = this.scanJson(chunk, i, seg);
           if (stop < 0) {
             i = n;
-          } else if (chunk[stop] === ">" && this.tagIdx === JSON_CALL_CLOSE.length) {
+          } else if (this.syntax.close && chunk[stop] === ">" && this.tagIdx === this.syntax.close.length) {
+            this.collect(chunk, seg, stop + 1);
+            this.finishJson(true);
+            i = stop + 1;
+          } else if (!this.syntax.close) {
+            // A protocol without a closing tag: the call is the JSON value, which just ended.
             this.collect(chunk, seg, stop + 1);
             this.finishJson(true);
             i = stop + 1;
           } else {
-            // The JSON object closed and something other than </tool_call> followed: the tag was
-            // forgotten. The object is the call; what follows is dropped like any trailing text.
+            // The JSON object closed and something other than the closing tag followed: the tag
+            // was forgotten. The object is the call; what follows is read like any text after it.
             this.collect(chunk, seg, stop);
             this.finishJson(false);
             i = stop;
+          }
+          if (stop >= 0) seg = i;
+          break;
+        }
+        case State.TagBody: {
+          const stop = this.scanTag(chunk, i);
+          if (stop < 0) {
+            i = n;
+          } else {
+            this.collect(chunk, seg, stop + 1);
+            this.finishTag(true);
+            i = stop + 1;
+            seg = i;
           }
           break;
         }
@@ -285,6 +322,7 @@ class Parser implements TextCallParser {
             this.collect(chunk, seg, nl);
             this.finishMalformed(this.error, this.name || undefined);
             i = nl;
+            seg = i;
           }
           break;
         }
@@ -296,6 +334,8 @@ class Parser implements TextCallParser {
           break;
         }
       }
+      // A several-calls protocol goes back to prose after a call: it starts collecting here.
+      if (from < 0 && this.state <= State.Mid) from = i;
     }
     if (isCallState(this.state)) this.collect(chunk, seg, n);
     if (from >= 0 && this.state <= State.Mid) this.appendText(chunk, from, n);
@@ -331,12 +371,12 @@ class Parser implements TextCallParser {
         break;
       case State.JsonBody:
         if (this.jsonEnd >= 0 && this.depth === 0) this.finishJson(false);
-        else
-          this.finishMalformed(
-            this.inString
-              ? "The <tool_call> was cut off inside a JSON string: a closing quote, the JSON object's end and </tool_call> are missing."
-              : "The <tool_call> was cut off before its JSON object ended and </tool_call> closed it.",
-          );
+        else if (this.marker === "{" && !/"name"\s*:/.test(this.raw.join(""))) this.releaseAsText();
+        else this.finishMalformed(this.cutOffError());
+        break;
+      case State.TagBody:
+        // Models whose provider stops at "</function_calls>" never write the closing tag.
+        this.finishTag(false);
         break;
       case State.BadLine:
         this.finishMalformed(this.error, this.name || undefined);
@@ -346,6 +386,35 @@ class Parser implements TextCallParser {
     }
     this.flushText();
     return this.out ?? NO_EVENTS;
+  }
+
+  private markerFor(c: string): string | undefined {
+    for (const marker of this.syntax.markers) if (marker[0] === c) return marker;
+    return undefined;
+  }
+
+  private cutOffError(): string {
+    const close = this.syntax.close;
+    const what = this.protocol === "mistral" ? "The [TOOL_CALLS] list" : this.protocol === "llama" ? "The JSON call" : "The <tool_call>";
+    const rest = close ? ` and ${close}` : "";
+    return this.inString
+      ? `${what} was cut off inside a JSON string: a closing quote, the JSON value's end${rest} are missing.`
+      : `${what} was cut off before its JSON value ended${close ? ` and ${close} closed it` : ""}.`;
+  }
+
+  private startBody(marker: string, held: string): void {
+    this.marker = marker;
+    this.afterCall = false;
+    this.raw = held ? [held] : [];
+    this.rawLen = held.length;
+    this.bodyStart = held.length;
+    this.depth = 0;
+    this.inString = false;
+    this.escape = false;
+    this.tagIdx = 0;
+    this.jsonEnd = -1;
+    this.name = "";
+    this.state = this.syntax.body === "action" ? State.ActionHead : this.syntax.body === "json" ? State.JsonBody : State.TagBody;
   }
 
   private emit(event: ParseEvent): void {
@@ -429,35 +498,55 @@ class Parser implements TextCallParser {
   }
 
   /**
-   * Scans a JSON call body. Returns the index of the ">" that completes </tool_call>, the index of
-   * the first character after a finished JSON object that cannot start the tag, or -1.
-   * `seg` is where this chunk's uncollected raw text starts, to place the object's end in `raw`.
+   * Scans a JSON call body (single-quoted strings too: they are a near-miss repair reads). With a
+   * closing tag, returns the index of the ">" that completes it, or the index of the first
+   * character after a finished JSON value that cannot start the tag; without one, the index of
+   * the bracket that ends the value. -1: not yet. `seg` places the value's end in `raw`.
    */
   private scanJson(chunk: string, from: number, seg: number): number {
     const n = chunk.length;
-    const tag = JSON_CALL_CLOSE;
+    const tag = this.syntax.close;
     for (let i = from; i < n; i++) {
-      const ch = chunk[i] ?? "";
+      const c = chunk.charCodeAt(i);
       if (this.inString) {
         if (this.escape) this.escape = false;
-        else if (ch === "\\") this.escape = true;
-        else if (ch === '"') this.inString = false;
+        else if (c === BACKSLASH) this.escape = true;
+        else if (c === this.quote) this.inString = false;
         continue;
       }
-      if (ch === tag[this.tagIdx]) {
-        if (++this.tagIdx === tag.length) return i;
-        continue;
+      const ch = chunk[i] ?? "";
+      if (tag) {
+        if (ch === tag[this.tagIdx]) {
+          if (++this.tagIdx === tag.length) return i;
+          continue;
+        }
+        // After the value only spaces, a fence's backticks and the tag may follow.
+        const afterValue = this.depth === 0 && this.jsonEnd >= 0;
+        if (afterValue && (this.tagIdx > 0 || !(ch === "\n" || ch === "`" || isHorizontalSpace(ch)))) return i;
+        this.tagIdx = ch === "<" ? 1 : 0;
       }
-      const afterObject = this.depth === 0 && this.jsonEnd >= 0;
-      if (afterObject && (this.tagIdx > 0 || !(ch === "\n" || isHorizontalSpace(ch)))) return i;
-      this.tagIdx = ch === "<" ? 1 : 0;
-      if (ch === '"') {
+      if (c === DQUOTE || c === SQUOTE) {
         this.inString = true;
+        this.quote = c;
       } else if (ch === "{" || ch === "[") {
         this.depth++;
-      } else if ((ch === "}" || ch === "]") && --this.depth === 0) {
+      } else if ((ch === "}" || ch === "]") && --this.depth <= 0) {
+        this.depth = 0;
         this.jsonEnd = this.rawLen + (i + 1 - seg);
+        if (!tag) return i;
       }
+    }
+    return -1;
+  }
+
+  /** Returns the index of the ">" completing the closing tag, or -1. */
+  private scanTag(chunk: string, from: number): number {
+    const tag = this.syntax.close;
+    for (let i = from; i < chunk.length; i++) {
+      const ch = chunk[i];
+      if (ch === tag[this.tagIdx]) {
+        if (++this.tagIdx === tag.length) return i;
+      } else this.tagIdx = ch === "<" ? 1 : 0;
     }
     return -1;
   }
@@ -469,68 +558,65 @@ class Parser implements TextCallParser {
       this.finishMalformed(`Unbalanced brackets in the call to "${name}": every [ and { must be closed before the final ")".`, name, raw);
       return;
     }
-    if (!this.isKnown(name)) {
-      this.finishMalformed(this.unknownToolError(name), name, raw);
+    const match = matchToolName(name, this.toolNames);
+    if (!match) {
+      this.finishMalformed(unknownToolError(name, this.toolNames), name, raw);
       return;
     }
     const args = parseActionArgs(raw.slice(this.argsOffset, raw.length - 1));
     if (!args.ok) {
-      this.finishMalformed(args.error, name, raw);
+      this.finishMalformed(args.error, match.name, raw);
       return;
     }
-    this.finishCall(name, args.value, raw);
+    this.finishDecoded([
+      match.repaired
+        ? { ok: true, toolName: match.name, input: args.value, raw, repaired: match.repaired }
+        : { ok: true, toolName: match.name, input: args.value, raw },
+    ]);
   }
 
   private finishJson(closed: boolean): void {
     const joined = this.raw.join("");
     const raw = closed ? joined : joined.slice(0, this.jsonEnd);
-    const body = raw.slice(this.marker.length, closed ? raw.length - JSON_CALL_CLOSE.length : raw.length);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.finishMalformed(`The <tool_call> body is not valid JSON (${why}).`, undefined, raw);
+    const close = closed ? this.syntax.close : "";
+    const body = raw.slice(this.bodyStart, raw.length - close.length);
+    const decoded = decodeJsonCalls(this.protocol, body, raw, this.toolNames, this.marker !== "{");
+    if (decoded === null) this.releaseAsText(raw);
+    else this.finishDecoded(decoded);
+  }
+
+  private finishTag(closed: boolean): void {
+    const raw = this.raw.join("");
+    const body = raw.slice(this.bodyStart, closed ? raw.length - this.syntax.close.length : raw.length);
+    if (!closed && !body.includes("</invoke>")) {
+      this.finishMalformed(`The ${this.marker} block was cut off before its </invoke> and ${this.syntax.close}.`);
       return;
     }
-    if (!isPlainObject(parsed) || typeof parsed.name !== "string") {
-      this.finishMalformed('The <tool_call> JSON must be an object with "name" (a string) and "arguments" (an object).', undefined, raw);
-      return;
-    }
-    const name = parsed.name;
-    if (!this.isKnown(name)) {
-      this.finishMalformed(this.unknownToolError(name), name, raw);
-      return;
-    }
-    let args: unknown = parsed.arguments ?? parsed.parameters ?? {};
-    // Some models stringify the arguments the way OpenAI's wire format does.
-    if (typeof args === "string") {
-      try {
-        args = JSON.parse(args);
-      } catch {
-        // reported below as not an object
+    this.finishDecoded(decodeXmlCalls(body, raw, this.toolNames));
+  }
+
+  /** Llama's "{" line was prose after all (not a call's shape): it is shown as it was written. */
+  private releaseAsText(raw = this.raw.join("")): void {
+    this.text += raw;
+    this.raw = [];
+    this.rawLen = 0;
+    this.state = State.Mid;
+  }
+
+  private finishDecoded(decoded: readonly Decoded[]): void {
+    this.flushText();
+    for (const item of decoded) {
+      if (item.ok) {
+        const event: ParseEvent = { type: "call", toolName: item.toolName, input: item.input, raw: item.raw };
+        if (item.repaired) event.repaired = item.repaired;
+        this.emit(event);
+      } else {
+        const event: ParseEvent = { type: "malformed", raw: item.raw, error: item.error };
+        if (item.toolName) event.toolName = item.toolName;
+        this.emit(event);
       }
     }
-    if (!isPlainObject(args)) {
-      this.finishMalformed(`"arguments" of the call to "${name}" must be a JSON object of argument names to values.`, name, raw);
-      return;
-    }
-    this.finishCall(name, args, raw);
-  }
-
-  private isKnown(name: string): boolean {
-    return this.toolNames === null || this.toolNames.has(name);
-  }
-
-  private unknownToolError(name: string): string {
-    const names = this.toolNames ? [...this.toolNames] : [];
-    return names.length ? `Unknown tool "${name}". Available tools: ${names.join(", ")}.` : `Unknown tool "${name}": no tools are available.`;
-  }
-
-  private finishCall(toolName: string, input: ToolInput, raw: string): void {
-    this.flushText();
-    this.emit({ type: "call", toolName, input, raw });
-    this.state = State.Done;
+    this.afterCallState();
   }
 
   private finishMalformed(error: string, toolName?: string, raw?: string): void {
@@ -538,6 +624,15 @@ class Parser implements TextCallParser {
     const event: ParseEvent = { type: "malformed", raw: raw ?? this.raw.join(""), error };
     if (toolName) event.toolName = toolName;
     this.emit(event);
-    this.state = State.Done;
+    this.afterCallState();
+  }
+
+  private afterCallState(): void {
+    this.raw = [];
+    this.rawLen = 0;
+    if (this.syntax.multi) {
+      this.state = State.LineStart;
+      this.afterCall = true;
+    } else this.state = State.Done;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildToolPrompt, readToolPrompt, PLUGIN_HEADING } from "./prompt";
-import type { PromptTool, TextProtocol } from "./types";
+import { TEXT_PROTOCOLS, type PromptTool, type TextProtocol } from "./types";
 
 const BUILTINS: PromptTool[] = [
   {
@@ -58,7 +58,7 @@ const PLUGINS: PromptTool[] = [
 /** The golden files hold the prompts byte for byte; `npx vitest run -u` rewrites them (review the diff). */
 const golden = (name: string) => `./__golden__/${name}`;
 
-describe.each<TextProtocol>(["action", "json"])("%s prompt", (protocol) => {
+describe.each<TextProtocol>([...TEXT_PROTOCOLS])("%s prompt", (protocol) => {
   it("matches the built-ins-only golden file", async () => {
     await expect(buildToolPrompt(protocol, BUILTINS)).toMatchFileSnapshot(golden(`${protocol}-builtins.txt`));
   });

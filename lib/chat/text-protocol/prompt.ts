@@ -1,7 +1,7 @@
 import { summaryLine } from "@/lib/tools/define";
 import { CALL_FORMAT } from "./format";
 import { createTextCallParser } from "./parser";
-import type { PromptTool, TextProtocol, ToolInput } from "./types";
+import { TEXT_PROTOCOLS, type PromptTool, type TextProtocol, type ToolInput } from "./types";
 
 const INTRO = "You have these tools. To call one, output EXACTLY this format on its own line:";
 
@@ -15,6 +15,32 @@ const RULES: Record<TextProtocol, string> = {
     '"arguments" is a JSON object of argument names to values.',
     "Call at most one tool per reply and stop after the call: anything after it is ignored. The result comes back in the next message.",
     "A reply without a <tool_call> is your final answer.",
+  ].join("\n"),
+  // Qwen's and Hermes' own template wording: several calls per reply, results in <tool_response>.
+  hermes: [
+    "You may call one or more tools to assist with the user query.",
+    "For each call, return a JSON object with the tool name and its arguments within <tool_call></tool_call> XML tags.",
+    "The results come back in the next message within <tool_response></tool_response> XML tags.",
+    "A reply without a <tool_call> is your final answer.",
+  ].join("\n"),
+  xml: [
+    "Put one <invoke> per call inside a single <function_calls> block; you may make several calls at once.",
+    "Each <parameter> holds one argument: strings as plain text, numbers, booleans, lists and objects as JSON.",
+    "The results come back in the next message within <function_results></function_results> tags.",
+    "A reply without <function_calls> is your final answer.",
+  ].join("\n"),
+  // Llama 3.1's JSON-based tool calling wording.
+  llama: [
+    'When you call a tool, respond with a JSON object, on its own line, of the form {"name": tool name, "parameters": dictionary of argument name and its value}.',
+    "Do not use variables. You may make several calls, one JSON object per line.",
+    "The results come back in the next message.",
+    "A reply without such a JSON object is your final answer.",
+  ].join("\n"),
+  mistral: [
+    "To call tools, start a line with [TOOL_CALLS] followed by a JSON list of calls, each with the tool name and its arguments.",
+    "You may make several calls in one list.",
+    "The results come back in the next message within [TOOL_RESULTS] [/TOOL_RESULTS].",
+    "A reply without [TOOL_CALLS] is your final answer.",
   ].join("\n"),
 };
 
@@ -101,7 +127,7 @@ export interface PromptedTool {
  */
 export function readToolPrompt(system: string): { protocol: TextProtocol; tools: PromptedTool[] } | null {
   if (!system.includes(INTRO)) return null;
-  const protocol = (["action", "json"] as const).find((p) => system.includes(`\n${CALL_FORMAT[p]}\n`));
+  const protocol = TEXT_PROTOCOLS.find((p) => system.includes(`\n${CALL_FORMAT[p]}\n`));
   if (!protocol) return null;
   const tools: PromptedTool[] = [];
   for (const line of system.split("\n")) {

@@ -30,7 +30,7 @@ import { closeStrandedCalls } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
-import { turnSetup } from "./turn-setup";
+import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
 import type { ChatRequest } from "./chat-request";
 
@@ -193,8 +193,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       chatId: chat.id,
       messages,
       model,
-      toolMode: chat.toolMode,
-      protocol: chat.textProtocol ?? settings.chat.textProtocol,
+      ...toolModeFor(settings, { type: "ref", ref: chat.modelRef }, chat),
       supervised: chat.supervised,
       registry,
       grants,

@@ -59,10 +59,12 @@ export function modelChoices(): ModelChoice[] {
 
 export function defaultChatConfig() {
   const settings = getSettings();
+  const modelRef = settings.chat.llm.type === "ref" ? settings.chat.llm.ref : (Object.keys(settings.llms)[0] ?? "offline");
   return {
-    modelRef: settings.chat.llm.type === "ref" ? settings.chat.llm.ref : (Object.keys(settings.llms)[0] ?? "offline"),
+    modelRef,
     toolMode: settings.chat.toolMode,
-    textProtocol: settings.chat.textProtocol,
+    // A new chat starts with the protocol its model was trained on, when settings name one.
+    textProtocol: settings.llms[modelRef]?.textProtocol ?? settings.chat.textProtocol,
     supervised: settings.chat.supervised,
   };
 }

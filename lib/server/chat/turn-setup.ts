@@ -2,6 +2,7 @@ import type { ChatTurn } from "@/lib/chat/engine";
 import type { ModelResolver } from "@/lib/chat/models";
 import { turnErrorText } from "@/lib/chat/turn-errors";
 import { scrubProviderError } from "@/lib/security/secrets";
+import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 
@@ -46,4 +47,20 @@ export function turnSetup(options: TurnSetupOptions): TurnSetup {
         llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? (name ? { type: "ref", ref: name } : chatLlm)),
       }),
   };
+}
+
+/**
+ * How a turn takes tools, from the chat's choices and the model's settings entry: the protocol is
+ * the chat's own, else the model's `textProtocol`, else `chat.textProtocol`; the model's
+ * `toolMode` fixes the mode (`native`, `text`) or lets it switch (`auto`), else the chat's holds.
+ */
+export function toolModeFor(
+  settings: Settings,
+  llm: LlmRef,
+  chat: { toolMode: "native" | "text"; textProtocol?: TextProtocol | null },
+): Pick<ChatTurn, "toolMode" | "autoToolMode" | "protocol"> {
+  const entry = llm.type === "ref" ? settings.llms[llm.ref] : undefined;
+  const protocol = chat.textProtocol ?? entry?.textProtocol ?? settings.chat.textProtocol;
+  const fixed = entry?.toolMode === "native" || entry?.toolMode === "text" ? entry.toolMode : undefined;
+  return { toolMode: fixed ?? chat.toolMode, autoToolMode: entry?.toolMode === "auto", protocol };
 }
