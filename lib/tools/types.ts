@@ -1,3 +1,4 @@
+import type { EmbeddingModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel } from "ai";
 
 /** A JSON value: what a tool may return besides a string. */
@@ -34,6 +35,15 @@ export interface JsonSchemaWrapper {
 }
 export type InputSchema = ZodLikeSchema | JsonSchemaWrapper;
 
+/** The embedding model named by settings `search.embeddings`, for tools that search by meaning. */
+export interface EmbeddingsConfig {
+  model: EmbeddingModelV4;
+  /** `<llms entry>/<model>`: the cache key, so switching models keeps both sets of vectors. */
+  id: string;
+  /** `search.maxEmbedChunks`: at most this many chunks are sent to the model per build. */
+  maxChunks: number;
+}
+
 export interface ToolContext {
   chatId: string | null;
   /** `provider/model` of the model driving the call, when there is one. */
@@ -44,6 +54,8 @@ export interface ToolContext {
   settings: Record<string, unknown>;
   /** A model resolved from settings: the tool's own `llm` (or the one named) else the chat model. */
   llm(name?: string): LanguageModel;
+  /** The configured embedding model; null when `search.embeddings` is unset. Throws when it names a model that cannot embed. */
+  embeddings?(): EmbeddingsConfig | null;
   signal: AbortSignal;
   sourceRoot: string;
   runsRoot: string;
