@@ -3,6 +3,7 @@ import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";
+import { registerIndex } from "./commands/index-cmd";
 import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerCall(program);
   registerAsk(program);
   registerRuns(program);
+  registerIndex(program);
   registerMcp(program);
   return program;
 }

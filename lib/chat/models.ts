@@ -46,7 +46,11 @@ export interface ModelChoice {
 
 /** The models a person can pick in the chat, from settings `llms`. */
 export function listModels(settings: Settings): ModelChoice[] {
-  return Object.entries(settings.llms).map(([ref, entry]) => ({ ref, label: modelLabel(ref, entry), kind: "type" in entry ? "fallback" : entry.provider }));
+  // The entry search.embeddings names is an embedding model: it cannot chat.
+  const embedder = settings.search.embeddings?.type === "ref" ? settings.search.embeddings.ref : undefined;
+  return Object.entries(settings.llms)
+    .filter(([ref]) => ref !== embedder)
+    .map(([ref, entry]) => ({ ref, label: modelLabel(ref, entry), kind: "type" in entry ? "fallback" : entry.provider }));
 }
 
 export function modelLabel(ref: string, entry: LlmEntry): string {
