@@ -11,6 +11,7 @@ export const queryKeys = {
   tools: {
     all: ["tools"] as const,
     list: () => [...queryKeys.tools.all, "list"] as const,
+    searchIndex: (tool: string) => [...queryKeys.tools.all, "search-index", tool] as const,
   },
   runs: {
     all: ["runs"] as const,
