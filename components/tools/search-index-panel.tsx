@@ -35,13 +35,9 @@ export function SearchIndexPanel({ tool }: { tool: string }) {
     return (
       <div className="space-y-2 text-sm" data-testid="search-index">
         <p>
-          {data.problem ? (
-            <span className="text-denied">search.embeddings cannot be used: {data.problem}. </span>
-          ) : (
-            <>BM25 only: settings </>
-          )}
-          <code className="font-mono">search.embeddings</code> names no embedding model, so this tool ranks by words alone. To search by meaning as well, add
-          an embedding model (OpenAI, or an OpenAI-compatible server such as Ollama):
+          {data.problem ? <span className="text-denied">search.embeddings cannot be used: {data.problem}. </span> : <>BM25 only: settings </>}
+          <code className="font-mono">search.embeddings</code> names no embedding model, so this tool ranks by words alone. To search by meaning as well, add an
+          embedding model (OpenAI, or an OpenAI-compatible server such as Ollama):
         </p>
         <pre className="overflow-auto rounded-md border border-border bg-subtle p-3 font-mono text-xs">{EXAMPLE}</pre>
       </div>
@@ -57,7 +53,14 @@ export function SearchIndexPanel({ tool }: { tool: string }) {
       </p>
       {status ? (
         <>
-          <div className="h-1.5 overflow-hidden rounded bg-subtle" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Embedded">
+          <div
+            className="h-1.5 overflow-hidden rounded bg-subtle"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label="Embedded"
+          >
             <div className={status.building ? "h-full bg-running" : "h-full bg-done"} style={{ width: `${percent}%` }} />
           </div>
           <p className="text-xs text-muted tabular-nums" data-testid="search-index-counts">

@@ -63,7 +63,8 @@ const running = new Set<string>();
 export function startSearchIndexBuild(tool: string): SearchIndexView {
   const kind = kindOf(tool);
   const view = searchIndexView(tool);
-  if (!view.model) throw new HttpError(409, view.problem ?? "settings search.embeddings names no embedding model: there is nothing to embed.", "no_embedding_model");
+  if (!view.model)
+    throw new HttpError(409, view.problem ?? "settings search.embeddings names no embedding model: there is nothing to embed.", "no_embedding_model");
   if (!running.has(tool)) {
     running.add(tool);
     lastErrors.delete(tool);
