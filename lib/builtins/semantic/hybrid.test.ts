@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { maximalMarginalRelevance, nearestRows, reciprocalRankFusion } from "./hybrid";
+import { VectorRows } from "./semantic-index";
 import { normalize } from "./vector-cache";
 
 const unit = (...v: number[]) => normalize(Float32Array.from(v));
@@ -53,5 +54,24 @@ describe("nearestRows", () => {
     const all = Array.from({ length: rows }, (_, r) => ({ row: r, score: matrix.subarray(r * dim, (r + 1) * dim).reduce((s, v, i) => s + v * query[i]!, 0) }));
     all.sort((a, b) => b.score - a.score);
     expect(nearestRows(matrix, dim, rows, query, 10).map((n) => n.row)).toEqual(all.slice(0, 10).map((n) => n.row));
+  });
+});
+
+describe("VectorRows", () => {
+  it("stays correct through removals, re-adds and compaction", () => {
+    const rows = new VectorRows();
+    const vectorOf = (i: number) => unit(Math.cos(i / 500), Math.sin(i / 500), (i % 7) / 10);
+    for (let i = 0; i < 3000; i++) rows.add(`k${i}`, vectorOf(i));
+    // 2,500 removals compact the rows (dead rows outnumber live ones) on the way.
+    for (let i = 0; i < 2500; i++) rows.remove(`k${i}`);
+    rows.add("k2999", vectorOf(10));
+    expect(rows.size).toBe(500);
+    const query = vectorOf(2700);
+    const expected = Array.from({ length: 499 }, (_, j) => 2500 + j)
+      .map((i) => ({ key: `k${i}`, score: vectorOf(i).reduce((s, v, d) => s + v * query[d]!, 0) }))
+      .concat([{ key: "k2999", score: vectorOf(10).reduce((s, v, d) => s + v * query[d]!, 0) }])
+      .sort((a, b) => b.score - a.score);
+    expect(rows.nearest(query, 5).map((n) => n.key)).toEqual(expected.slice(0, 5).map((e) => e.key));
+    expect(rows.nearest(vectorOf(10), 1)[0]?.key).toBe("k2999");
   });
 });

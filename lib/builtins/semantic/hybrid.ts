@@ -41,11 +41,19 @@ export function maximalMarginalRelevance<T extends { score: number; vector?: Flo
   return picked;
 }
 
-/** The `k` rows of a packed matrix (unit rows of `dim` floats) nearest to a unit query, by dot product. */
-export function nearestRows(matrix: Float32Array, dim: number, rows: number, query: Float32Array, k: number): { row: number; score: number }[] {
+/** The `k` rows of a packed matrix (unit rows of `dim` floats) nearest to a unit query, by dot product; rows marked in `dead` are skipped. */
+export function nearestRows(
+  matrix: Float32Array,
+  dim: number,
+  rows: number,
+  query: Float32Array,
+  k: number,
+  dead?: Uint8Array,
+): { row: number; score: number }[] {
   const top: { row: number; score: number }[] = [];
   let floor = -Infinity;
   for (let r = 0; r < rows; r++) {
+    if (dead?.[r]) continue;
     let sum = 0;
     const base = r * dim;
     for (let i = 0; i < dim; i++) sum += matrix[base + i]! * query[i]!;

@@ -33,7 +33,7 @@ export function contentHash(text: string): string {
 /**
  * The vector half of a hybrid index: documents in replaceable groups (a file's chunks, a run's
  * documents), each with the vector of its text from the cache or, once built, from the model.
- * Queries scan a packed matrix of unit vectors (rebuilt only after a change): a brute-force scan
+ * Queries scan packed unit vectors (changed incrementally): a brute-force scan
  * measured faster than sqlite-vec at 200,000 chunks (bench/RESULTS.md).
  */
 export class SemanticIndex {
@@ -41,7 +41,9 @@ export class SemanticIndex {
   private readonly vectors = new Map<string, Float32Array>();
   private readonly pending = new Map<string, string>();
   private readonly keyHash = new Map<string, string>();
-  private matrix: { data: Float32Array; dim: number; keys: string[] } | null = null;
+  /** Keys whose text is waiting for its vector, by hash (two chunks may share a text). */
+  private readonly waiting = new Map<string, Set<string>>();
+  private readonly rows = new VectorRows();
   private building: Promise<void> | null = null;
   private failedAt = -Infinity;
   private readonly queries = new LRUCache<string, Float32Array>({ max: 256 });
@@ -56,48 +58,43 @@ export class SemanticIndex {
   ) {}
 
   setGroup(group: string, docs: readonly SemanticDoc[]): void {
+    this.removeGroup(group);
     const entries = docs.map((doc) => {
       const hash = contentHash(doc.text);
-      if (!this.vectors.has(hash)) {
-        const cached = this.cache.get(this.config.id, hash);
-        if (cached) this.vectors.set(hash, cached);
-        else this.pending.set(hash, doc.text);
+      let vector = this.vectors.get(hash);
+      if (!vector) {
+        vector = this.cache.get(this.config.id, hash);
+        if (vector) this.vectors.set(hash, vector);
+      }
+      this.keyHash.set(doc.key, hash);
+      if (vector) this.rows.add(doc.key, vector);
+      else {
+        this.pending.set(hash, doc.text);
+        let keys = this.waiting.get(hash);
+        if (!keys) this.waiting.set(hash, (keys = new Set()));
+        keys.add(doc.key);
       }
       return { key: doc.key, hash };
     });
-    this.removeGroup(group);
-    for (const e of entries) this.keyHash.set(e.key, e.hash);
     this.groups.set(group, entries);
-    this.matrix = null;
   }
 
   removeGroup(group: string): void {
     const entries = this.groups.get(group);
     if (!entries) return;
-    for (const e of entries) this.keyHash.delete(e.key);
+    for (const e of entries) {
+      this.keyHash.delete(e.key);
+      this.rows.remove(e.key);
+      this.waiting.get(e.hash)?.delete(e.key);
+    }
     this.groups.delete(group);
-    this.matrix = null;
-  }
-
-  hasGroup(group: string): boolean {
-    return this.groups.has(group);
-  }
-
-  groupNames(): IterableIterator<string> {
-    return this.groups.keys();
   }
 
   status(): SemanticStatus {
-    let docs = 0;
-    let embedded = 0;
-    for (const entries of this.groups.values()) {
-      docs += entries.length;
-      for (const e of entries) if (this.vectors.has(e.hash)) embedded++;
-    }
     return {
       model: this.config.id,
-      docs,
-      embedded,
+      docs: this.keyHash.size,
+      embedded: this.rows.size,
       building: this.building !== null,
       capped: this.capped,
       ...(this.error ? { error: this.error } : {}),
@@ -114,10 +111,13 @@ export class SemanticIndex {
   }
 
   private async runBuild(signal?: AbortSignal, onProgress?: (done: number, total: number) => void): Promise<void> {
-    const live = new Set<string>();
-    for (const entries of this.groups.values()) for (const e of entries) live.add(e.hash);
     // Text of a chunk that was edited away before it was embedded is dropped, not embedded.
-    for (const hash of this.pending.keys()) if (!live.has(hash)) this.pending.delete(hash);
+    for (const hash of this.pending.keys()) {
+      if (!this.waiting.get(hash)?.size) {
+        this.pending.delete(hash);
+        this.waiting.delete(hash);
+      }
+    }
     const items = [...this.pending].map(([hash, text]) => ({ hash, text }));
     const total = Math.min(items.length, this.config.maxChunks);
     let done = 0;
@@ -131,8 +131,9 @@ export class SemanticIndex {
         for (const { hash, vector } of stored) {
           this.vectors.set(hash, vector);
           this.pending.delete(hash);
+          for (const key of this.waiting.get(hash) ?? []) this.rows.add(key, vector);
+          this.waiting.delete(hash);
         }
-        this.matrix = null;
         done += stored.length;
         onProgress?.(done, total);
       },
@@ -173,41 +174,83 @@ export class SemanticIndex {
     }
   }
 
-  private packed(): { data: Float32Array; dim: number; keys: string[] } {
-    if (this.matrix) return this.matrix;
-    const keys: string[] = [];
-    const rows: Float32Array[] = [];
-    let dim = 0;
-    for (const entries of this.groups.values()) {
-      for (const e of entries) {
-        const v = this.vectors.get(e.hash);
-        if (!v) continue;
-        dim ||= v.length;
-        // A vector of another size (the model changed its output) is left out, not mis-scored.
-        if (v.length !== dim) continue;
-        keys.push(e.key);
-        rows.push(v);
-      }
-    }
-    const data = new Float32Array(rows.length * dim);
-    rows.forEach((row, i) => data.set(row, i * dim));
-    this.matrix = { data, dim, keys };
-    return this.matrix;
-  }
-
   /** The `k` documents nearest to a unit query vector, best first, with their vectors for MMR. */
   nearest(query: Float32Array, k: number): { key: string; score: number; vector: Float32Array }[] {
-    const m = this.packed();
-    if (m.keys.length === 0 || query.length !== m.dim) return [];
-    return nearestRows(m.data, m.dim, m.keys.length, query, k).map(({ row, score }) => ({
-      key: m.keys[row]!,
-      score,
-      vector: m.data.subarray(row * m.dim, (row + 1) * m.dim),
-    }));
+    return this.rows.nearest(query, k);
   }
 
   vectorOf(key: string): Float32Array | undefined {
     const hash = this.keyHash.get(key);
     return hash ? this.vectors.get(hash) : undefined;
+  }
+}
+
+/**
+ * Unit vectors packed in one growable Float32Array, one row per document: an edit kills its old
+ * rows and appends new ones (compacted once half are dead), so a change never re-packs the whole
+ * index. A query is one linear scan of the live rows.
+ */
+export class VectorRows {
+  private data = new Float32Array(0);
+  private dim = 0;
+  private used = 0;
+  private keys: (string | null)[] = [];
+  private dead = new Uint8Array(0);
+  private readonly rowOf = new Map<string, number>();
+
+  get size(): number {
+    return this.rowOf.size;
+  }
+
+  add(key: string, vector: Float32Array): void {
+    this.remove(key);
+    this.dim ||= vector.length;
+    // A vector of another size (the model changed its output) is left out, not mis-scored.
+    if (vector.length !== this.dim) return;
+    if ((this.used + 1) * this.dim > this.data.length) {
+      const capacity = Math.max(1024, (this.used + 1) * 2);
+      const next = new Float32Array(capacity * this.dim);
+      next.set(this.data.subarray(0, this.used * this.dim));
+      this.data = next;
+      const dead = new Uint8Array(capacity);
+      dead.set(this.dead.subarray(0, this.used));
+      this.dead = dead;
+    }
+    this.dead[this.used] = 0;
+    this.data.set(vector, this.used * this.dim);
+    this.keys[this.used] = key;
+    this.rowOf.set(key, this.used++);
+  }
+
+  remove(key: string): void {
+    const row = this.rowOf.get(key);
+    if (row === undefined) return;
+    this.keys[row] = null;
+    this.dead[row] = 1;
+    this.rowOf.delete(key);
+    if (this.used - this.rowOf.size > Math.max(1024, this.rowOf.size)) this.compact();
+  }
+
+  private compact(): void {
+    let to = 0;
+    for (let from = 0; from < this.used; from++) {
+      const key = this.keys[from];
+      if (key === null || key === undefined) continue;
+      if (to !== from) this.data.copyWithin(to * this.dim, from * this.dim, (from + 1) * this.dim);
+      this.keys[to] = key;
+      this.dead[to] = 0;
+      this.rowOf.set(key, to++);
+    }
+    this.used = to;
+    this.keys.length = to;
+  }
+
+  nearest(query: Float32Array, k: number): { key: string; score: number; vector: Float32Array }[] {
+    if (this.size === 0 || query.length !== this.dim) return [];
+    return nearestRows(this.data, this.dim, this.used, query, k, this.dead).map(({ row, score }) => ({
+      key: this.keys[row]!,
+      score,
+      vector: this.data.subarray(row * this.dim, (row + 1) * this.dim),
+    }));
   }
 }
