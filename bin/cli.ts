@@ -4,6 +4,7 @@ import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
 import { registerDoctor } from "./commands/doctor";
 import { registerEval } from "./commands/eval";
+import { registerIndex } from "./commands/index-cmd";
 import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerAsk(program);
   registerRuns(program);
   registerEval(program);
+  registerIndex(program);
   registerMcp(program);
   return program;
 }

@@ -423,6 +423,14 @@ function decodeGroup(encoded: EncodedGroup): Group {
   };
 }
 
+/** The line range [start, end] of each document of an encoded group, in order. */
+export function encodedDocLines(encoded: EncodedGroup): [number, number][] {
+  const g = decodeGroup(encoded);
+  const out: [number, number][] = [];
+  for (let d = 0; d < g.lens.length; d++) out.push([g.lines[2 * d]!, g.lines[2 * d + 1]!]);
+  return out;
+}
+
 /** Per document of an encoded group: its line range, length and term counts (for tests and tools). */
 export function forEachEncodedDoc(
   encoded: EncodedGroup,

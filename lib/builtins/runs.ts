@@ -30,7 +30,11 @@ import { createRanker, type Ranker } from "@/lib/builtins/ranker";
 import { EXAMPLE_RUNS_DIR, isDefaultRunsRootPath, noRunsYetText, rootIsMissing } from "@/lib/artifacts/runs-root-help";
 import { resolveWithin, showPath, type Resolved } from "@/lib/sandbox/resolve";
 import { defineTool } from "@/lib/tools/define";
-import type { ToolContext } from "@/lib/tools/types";
+import { cacheDirFor } from "@/lib/sandbox/file-index";
+import { runsSemanticIndex } from "./semantic/indexes";
+import type { SemanticIndex } from "./semantic/semantic-index";
+import { hybridRank } from "./semantic/hybrid-search";
+import type { EmbeddingsConfig, ToolContext } from "@/lib/tools/types";
 
 export const RUNS_MAX_LISTED = 40;
 export const RUNS_MAX_CHARS = 8000;
@@ -346,14 +350,28 @@ next line, where part is "run", "cell <name>", "env <file>", "check <sanitizer>"
 with read_run_matrix or read_run_env.`,
   input: searchInput,
   readonly: true,
-  execute: (input: z.infer<typeof searchInput>, ctx) => {
+  execute: async (input: z.infer<typeof searchInput>, ctx) => {
     const rootCheck = resolveWithin(ctx.runsRoot, ".", LABEL);
     if (!rootCheck.ok) return rootCheck.error;
     const found = discoverRuns(rootCheck.root);
     if (found.error) return `Error: ${found.error}`;
     const { ranker, docs } = searchIndex(rootCheck.root, found.runs);
     const k = input.k ?? 5;
-    const hits = ranker.search(input.query, k * 4);
+    const indexOfKey = new Map(docs.map((d, i) => [runDocKey(d), i]));
+    const semantic = await hybridRank({
+      query: input.query,
+      k,
+      lexical: ranker.search(input.query, k * 4),
+      keyOf: (hit) => runDocKey(docs[hit.id]!),
+      fromKey: (key) => {
+        const id = indexOfKey.get(key);
+        return id === undefined ? undefined : { id, score: 0 };
+      },
+      index: (config) => runsVectorIndex(rootCheck.root, found.runs, ctx, config),
+      ctx,
+      what: "documents",
+    });
+    const hits = semantic.items;
     const lines: string[] = [];
     let n = 0;
     for (const hit of hits) {
@@ -361,14 +379,35 @@ with read_run_matrix or read_run_env.`,
       if (!doc) continue;
       if (doc.rel !== "." && !resolveWithin(rootCheck.root, doc.rel, LABEL).ok) continue;
       n++;
-      lines.push(`${n}. ${doc.rel} — ${doc.part} (score ${hit.score.toFixed(2)})\n   ${preview(doc.text, 300).replace(/^"|"$/g, "")}`);
+      const score = hit.score > 0 ? ` (score ${hit.score.toFixed(2)})` : "";
+      lines.push(`${n}. ${doc.rel} — ${doc.part}${score}\n   ${preview(doc.text, 300).replace(/^"|"$/g, "")}`);
       if (n >= k) break;
     }
-    if (n === 0) return `No matches for ${JSON.stringify(input.query)} in ${found.runs.length} runs.`;
+    const note = semantic.note ? `\n${semantic.note}` : "";
+    if (n === 0) return `No matches for ${JSON.stringify(input.query)} in ${found.runs.length} runs.${note}`;
     const text = lines.join("\n");
-    return text.length > RUNS_MAX_CHARS ? `${text.slice(0, RUNS_MAX_CHARS)}\n... (truncated)` : text;
+    return (text.length > RUNS_MAX_CHARS ? `${text.slice(0, RUNS_MAX_CHARS)}\n... (truncated)` : text) + note;
   },
 });
+
+/** search_run_artifacts when settings name an embedding model. */
+export const hybridSearchRunArtifacts = defineTool({
+  ...searchRunArtifacts,
+  description: `Search the text of all runs' artifacts (cells, failure hints, errors, environment facts, sanitizer checks and findings) by meaning as well as by words, best match first.
+
+BM25 fused with embedding similarity from the model settings search.embeddings names, so a question
+that shares no word with the artifacts still finds them; near-duplicates are dropped.
+Args: query — a question or words to look for; k — how many results (default 5, at most 50).
+Returns up to k results, each "N. <run folder> — <part>" and the matching text on the next line,
+where part is "run", "cell <name>", "env <file>", "check <sanitizer>" or "findings <sanitizer>/<code>",
+then a line "Search: …" saying what the ranking used; "No matches …"; or a line starting with "Error:".
+Read a hit in full with read_run_matrix or read_run_env.`,
+});
+
+/** The vector half for the runs under a root; vectors are cached with the source root's search cache, as a runs root may be read-only. */
+export function runsVectorIndex(runsRootAbs: string, runs: readonly RunEntry[], ctx: ToolContext, config: EmbeddingsConfig): SemanticIndex {
+  return runsSemanticIndex(runsRootAbs, cacheDirFor(path.resolve(ctx.sourceRoot), ctx.settings), config, semanticDocs(searchIndex(runsRootAbs, runs).byRun));
+}
 
 interface RunDocsCacheEntry {
   stamp: string;
@@ -377,12 +416,30 @@ interface RunDocsCacheEntry {
 // Bounded, so runs deleted or moved away do not stay in memory for the life of the server; the
 // bound is far above a runs folder's size, so a search never rebuilds a run it just read.
 const runDocsCache = new LRUCache<string, RunDocsCacheEntry>({ max: 10_000 });
-let rankerCache: { root: string; key: string; ranker: Ranker<number>; docs: RunSearchDoc[] } | null = null;
+let rankerCache: { root: string; key: string; ranker: Ranker<number>; docs: RunSearchDoc[]; byRun: Map<string, RunSearchDoc[]> } | null = null;
+
+const runDocKey = (doc: RunSearchDoc) => `${doc.rel}\u0000${doc.part}`;
+
+// Per run's docs array (replaced only when the run changed), so the vector index re-reads only changed runs.
+const semanticDocsOf = new WeakMap<RunSearchDoc[], { key: string; text: string }[]>();
+function semanticDocs(byRun: Map<string, RunSearchDoc[]>): Map<string, { key: string; text: string }[]> {
+  const out = new Map<string, { key: string; text: string }[]>();
+  for (const [rel, docs] of byRun) {
+    let mapped = semanticDocsOf.get(docs);
+    if (!mapped) {
+      mapped = docs.map((d) => ({ key: runDocKey(d), text: `${d.rel} — ${d.part}\n${d.text}` }));
+      semanticDocsOf.set(docs, mapped);
+    }
+    out.set(rel, mapped);
+  }
+  return out;
+}
 
 /** A run's docs are rebuilt when one of its files changed (mtime or size); the ranker when any run's did. */
-function searchIndex(root: string, runs: readonly RunEntry[]): { ranker: Ranker<number>; docs: RunSearchDoc[] } {
+function searchIndex(root: string, runs: readonly RunEntry[]): { ranker: Ranker<number>; docs: RunSearchDoc[]; byRun: Map<string, RunSearchDoc[]> } {
   const stamps: string[] = [];
   const all: RunSearchDoc[] = [];
+  const byRun = new Map<string, RunSearchDoc[]>();
   for (const run of runs) {
     const stamp = fileStamp(run);
     stamps.push(stamp);
@@ -392,11 +449,12 @@ function searchIndex(root: string, runs: readonly RunEntry[]): { ranker: Ranker<
       runDocsCache.set(run.dir, hit);
     }
     all.push(...hit.docs);
+    byRun.set(run.dir, hit.docs);
   }
   const key = stamps.join("|");
   if (rankerCache && rankerCache.root === root && rankerCache.key === key) return rankerCache;
   const ranker = createRanker(all.map((d, i) => ({ id: i, text: d.text, boost: d.boost })));
-  rankerCache = { root, key, ranker, docs: all };
+  rankerCache = { root, key, ranker, docs: all, byRun };
   return rankerCache;
 }
 

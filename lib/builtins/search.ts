@@ -6,6 +6,8 @@ import { cacheDirFor, sharedFileIndex, type FileIndex } from "@/lib/sandbox/file
 import { resolveWithin } from "@/lib/sandbox/resolve";
 import { decodeText } from "@/lib/sandbox/text";
 import { ChunkIndex, GroupEncoder, scanTermIds, type ChunkHit, type EncodedGroup } from "./ranker";
+import { chunkKey, codeSemanticIndex } from "./semantic/indexes";
+import { hybridRank } from "./semantic/hybrid-search";
 
 export const CHUNK_LINES = 40;
 export const CHUNK_STEP = 30;
@@ -147,8 +149,8 @@ export const searchCode = defineTool({
 
 Ranked lexical search (BM25 over identifiers split at camelCase and snake_case, with extra weight
 for file names and the names a chunk defines, so the defining file ranks above its callers) over
-~${CHUNK_LINES}-line windows of every text file; embeddings are not used. The index is built on first
-use and refreshed for changed files on every call.
+~${CHUNK_LINES}-line windows of every text file; embeddings are not used (settings search.embeddings
+names no embedding model). The index is built on first use and refreshed for changed files on every call.
 Args: query — words or identifiers; k — number of results (default 10, at most 50).
 Returns blocks "--- Result i: <path> (lines a-b) ---" followed by the snippet, or a line starting
 with "Error:".`,
@@ -166,8 +168,22 @@ with "Error:".`,
     } catch (err) {
       return `Error: search index unavailable: ${(err as Error).message}`;
     }
-    const hits = state.chunks.search(query, k * 4);
-    if (hits.length === 0) return `No results for "${query}".`;
+    const lexical = state.chunks.search(query, k * 4);
+    const semantic = await hybridRank({
+      query,
+      k,
+      lexical,
+      keyOf: (hit) => chunkKey(hit.key, hit.start, hit.end),
+      fromKey: (key) => {
+        const m = /^(.*):(\d+)-(\d+)$/.exec(key);
+        return m ? { key: m[1]!, start: Number(m[2]), end: Number(m[3]), score: 0 } : undefined;
+      },
+      index: (config) => codeSemanticIndex(root.root, cacheDirFor(root.root, ctx.settings), config, state.files),
+      ctx,
+      what: "chunks",
+    });
+    const hits = semantic.items;
+    if (hits.length === 0) return `No results for "${query}".${semantic.note ? `\n${semantic.note}` : ""}`;
     const taken: ChunkHit[] = [];
     const blocks: string[] = [];
     for (const hit of hits) {
@@ -179,6 +195,23 @@ with "Error:".`,
       taken.push(hit);
       blocks.push(`--- Result ${blocks.length + 1}: ${hit.key} (lines ${hit.start}-${hit.end}) ---\n${text}`);
     }
-    return blocks.length > 0 ? blocks.join("\n\n") : `No results for "${query}".`;
+    const body = blocks.length > 0 ? blocks.join("\n\n") : `No results for "${query}".`;
+    return semantic.note ? `${body}\n\n${semantic.note}` : body;
   },
+});
+
+/** search_code when settings name an embedding model: the same tool, described as what it then does. */
+export const hybridSearchCode = defineTool({
+  ...searchCode,
+  description: `Search the source root for code related to the query — by meaning as well as by words — best matches first.
+
+Hybrid search over ~${CHUNK_LINES}-line windows of every text file: BM25 over identifiers (camelCase and
+snake_case split, file names and defined names weighted up) fused with embedding similarity from the
+model settings search.embeddings names, so a question that shares no word with the code still finds it;
+near-duplicate chunks are dropped. The indexes are built on first use and refreshed for changed files
+on every call; only changed chunks are embedded again.
+Args: query — a question, words or identifiers; k — number of results (default 10, at most 50).
+Returns blocks "--- Result i: <path> (lines a-b) ---" followed by the snippet, then a line
+"Search: …" saying what the ranking used (or a "Note:" when embeddings failed and BM25 alone
+answered); or a line starting with "Error:".`,
 });

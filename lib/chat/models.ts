@@ -1,11 +1,14 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { EmbeddingModelV4, LanguageModelV4 } from "@ai-sdk/provider";
 import { createProviderRegistry, customProvider } from "ai";
 import type { LlmEntry, LlmRef, Settings } from "@/lib/settings/schema";
 import { fallbackModel } from "./fallback-model";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
+
+/** OpenAI's small embedding model: cheap, 1536 dimensions, good enough for code search. */
+const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 
 type ProviderEntry = Exclude<LlmEntry, { type: "fallback" }>;
 
@@ -43,7 +46,11 @@ export interface ModelChoice {
 
 /** The models a person can pick in the chat, from settings `llms`. */
 export function listModels(settings: Settings): ModelChoice[] {
-  return Object.entries(settings.llms).map(([ref, entry]) => ({ ref, label: modelLabel(ref, entry), kind: "type" in entry ? "fallback" : entry.provider }));
+  // The entry search.embeddings names is an embedding model: it cannot chat.
+  const embedder = settings.search.embeddings?.type === "ref" ? settings.search.embeddings.ref : undefined;
+  return Object.entries(settings.llms)
+    .filter(([ref]) => ref !== embedder)
+    .map(([ref, entry]) => ({ ref, label: modelLabel(ref, entry), kind: "type" in entry ? "fallback" : entry.provider }));
 }
 
 export function modelLabel(ref: string, entry: LlmEntry): string {
@@ -79,6 +86,19 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
 
   return {
     byName,
+    /** An embedding model: an OpenAI or OpenAI-compatible entry (others have none in the AI SDK). */
+    embedding(ref: LlmRef): { model: EmbeddingModelV4; id: string } {
+      const name = ref.type === "ref" ? ref.ref : "custom";
+      const entry = ref.type === "ref" ? settings.llms[ref.ref] : (({ type: _type, ...rest }) => rest)(ref);
+      if (!entry) throw new ModelConfigError(`no model named "${name}" in settings llms`);
+      if ("type" in entry) throw new ModelConfigError(`llms.${name} is a fallback chain; search.embeddings must name one embedding model`);
+      if (entry.provider !== "openai" && entry.provider !== "openai-compatible")
+        throw new ModelConfigError(`llms.${name} (${entry.provider}) has no embedding models; use an openai or openai-compatible entry`);
+      const modelId = entry.model ?? (entry.provider === "openai" ? DEFAULT_EMBEDDING_MODEL : DEFAULT_MODELS[entry.provider]);
+      const provider = ref.type === "ref" ? providers[name]! : providerFor(name, entry, env);
+      if (!("embeddingModel" in provider)) throw new ModelConfigError(`llms.${name} has no embedding models`);
+      return { model: provider.embeddingModel(modelId), id: `${name}/${modelId}` };
+    },
     resolve(ref: LlmRef): LanguageModelV4 {
       if (ref.type === "ref") return byName(ref.ref);
       const { type: _type, ...entry } = ref;

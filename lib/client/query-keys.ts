@@ -12,6 +12,7 @@ export const queryKeys = {
   tools: {
     all: ["tools"] as const,
     list: () => [...queryKeys.tools.all, "list"] as const,
+    searchIndex: (tool: string) => [...queryKeys.tools.all, "search-index", tool] as const,
   },
   evals: {
     all: ["evals"] as const,

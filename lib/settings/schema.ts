@@ -168,7 +168,12 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     search: z
-      .object({ embeddings: llmRefSchema.optional(), cacheDir: z.string().default(".toolroom/cache") })
+      .object({
+        embeddings: llmRefSchema.optional(),
+        cacheDir: z.string().default(".toolroom/cache"),
+        /** Chunks sent to the embedding model per index build; the rest are found by BM25 only. */
+        maxEmbedChunks: z.number().int().positive().default(50_000),
+      })
       .strict()
       .prefault({}),
     server: z

@@ -2,6 +2,7 @@
 // both sides (packages/toolroom-plugin-kit/index.d.ts).
 export type {
   CommandPolicy,
+  EmbeddingsConfig,
   InputOf,
   InputSchema,
   JsonSchemaWrapper,

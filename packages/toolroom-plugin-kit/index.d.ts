@@ -1,6 +1,6 @@
 // The Toolroom tool contract. This file is its source of truth: the app's lib/tools/types.ts
 // re-exports these types, so a plugin typed against the kit and the server that loads it agree.
-import type { LanguageModel } from "ai";
+import type { EmbeddingModel, LanguageModel } from "ai";
 
 /** A JSON value: what a tool may return besides a string. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -54,6 +54,15 @@ export interface JsonSchemaWrapper {
 export type InputSchema = ZodLikeSchema | JsonSchemaWrapper;
 
 /** What every `evaluate` and `execute` call gets besides its input. */
+/** The embedding model named by settings `search.embeddings`, for tools that search by meaning. */
+export interface EmbeddingsConfig {
+  model: EmbeddingModel;
+  /** `<llms entry>/<model>`: the cache key, so switching models keeps both sets of vectors. */
+  id: string;
+  /** `search.maxEmbedChunks`: at most this many chunks are sent to the model per build. */
+  maxChunks: number;
+}
+
 export interface ToolContext {
   chatId: string | null;
   /** `provider/model` of the model driving the call, when there is one. */
@@ -64,6 +73,8 @@ export interface ToolContext {
   settings: Record<string, unknown>;
   /** A model resolved from settings: the tool's own `llm` (or the one named) else the chat model. */
   llm(name?: string): LanguageModel;
+  /** The configured embedding model; null when `search.embeddings` is unset. Throws when it names a model that cannot embed. */
+  embeddings?(): EmbeddingsConfig | null;
   /** Aborted when the call is cancelled or times out. */
   signal: AbortSignal;
   sourceRoot: string;

@@ -7,6 +7,8 @@ import { McpSourceNote } from "@/components/tools/mcp-source-note";
 import { PackageCard } from "@/components/tools/package-card";
 import { schemaRows } from "@/components/tools/schema-rows";
 import { SchemaTable } from "@/components/tools/schema-table";
+import { SearchIndexPanel } from "@/components/tools/search-index-panel";
+import { INDEXED_TOOLS } from "@/lib/server/search-index/search-index";
 import { Section } from "@/components/tools/section";
 import { SourceView } from "@/components/tools/source-view";
 import { ToolDocs } from "@/components/tools/tool-docs";
@@ -72,6 +74,11 @@ export default async function ToolPage({ params }: Params) {
           <Section title="Documentation" id="docs">
             <ToolDocs description={tool.description} />
           </Section>
+          {INDEXED_TOOLS[tool.name] && tool.origin === "builtin" ? (
+            <Section title="Search index" id="search-index">
+              <SearchIndexPanel tool={tool.name} />
+            </Section>
+          ) : null}
           <Section title="Input schema" id="schema">
             <ViewTabs
               label="Schema view"

@@ -1,7 +1,8 @@
 import type { LanguageModel } from "ai";
 import { runsRootOf, sourceRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
-import type { CommandPolicy, ToolContext } from "@/lib/tools/types";
+import type { CommandPolicy, EmbeddingsConfig, ToolContext } from "@/lib/tools/types";
+import { createModelResolver } from "@/lib/chat/models";
 import { commandPolicies } from "@/lib/builtins/shell-policy";
 
 export interface ToolContextOptions {
@@ -13,6 +14,18 @@ export interface ToolContextOptions {
   signal?: AbortSignal;
   /** Resolves a model for tools that call an LLM; absent where no model is configured. */
   llm?: (toolName: string, name?: string) => LanguageModel;
+}
+
+const embeddingModels = new WeakMap<Settings, EmbeddingsConfig | null>();
+
+/** The model `search.embeddings` names, made once per loaded settings. */
+function embeddingsFor(settings: Settings): EmbeddingsConfig | null {
+  if (!embeddingModels.has(settings)) {
+    const ref = settings.search.embeddings;
+    const resolved = ref ? createModelResolver(settings).embedding(ref) : null;
+    embeddingModels.set(settings, resolved ? { ...resolved, maxChunks: settings.search.maxEmbedChunks } : null);
+  }
+  return embeddingModels.get(settings)!;
 }
 
 /** The ToolContext every caller builds the same way: chat, try-it, CLI and MCP. */
@@ -30,6 +43,7 @@ export function createToolContext(options: ToolContextOptions): ToolContext {
       if (!options.llm) throw new Error("no model is available to tools here");
       return options.llm(toolName, name);
     },
+    embeddings: () => embeddingsFor(settings),
     signal: options.signal ?? new AbortController().signal,
     sourceRoot: sourceRootOf(settings),
     runsRoot: runsRootOf(settings),

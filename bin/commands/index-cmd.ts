@@ -1,0 +1,66 @@
+import type { Command } from "commander";
+import { buildEmbeddings, type BuildResult } from "@/lib/builtins/semantic/build";
+import type { IndexKind } from "@/lib/builtins/semantic/indexes";
+import { createToolContext } from "@/lib/server/runtime/tool-context";
+import { CliExit, cliSettings } from "../context";
+
+const TOOL_OF: Record<IndexKind, string> = { code: "search_code", runs: "search_run_artifacts" };
+
+/** One line that rewrites itself on a terminal; nothing when stderr is a pipe (logs stay clean). */
+function progressLine(label: string) {
+  const tty = process.stderr.isTTY === true;
+  let last = -1;
+  return {
+    update(done: number, total: number) {
+      if (!tty || total === 0) return;
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      const percent = Math.floor((done / total) * 100);
+      if (percent === last) return;
+      last = percent;
+      process.stderr.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} chunks`);
+    },
+    end() {
+      if (tty && last >= 0) process.stderr.write("\n");
+    },
+  };
+}
+
+function describeResult(kind: IndexKind, result: BuildResult): string {
+  if (result.docs === undefined) return `${TOOL_OF[kind]}: ${result.error}`;
+  const parts = [`${result.embedded} of ${result.docs} ${kind === "code" ? "chunks" : "documents"} embedded with ${result.model}`];
+  if (result.capped) parts.push(`${result.capped} left out by search.maxEmbedChunks`);
+  if (result.error) parts.push(`stopped: ${result.error} (run again to resume)`);
+  return `${TOOL_OF[kind]}: ${parts.join("; ")}`;
+}
+
+export function registerIndex(program: Command): void {
+  program
+    .command("index")
+    .description("build or refresh the embedding indexes of search_code and search_run_artifacts (settings search.embeddings)")
+    .option("--json", "print the result of each index as JSON")
+    .action(async (options: { json?: boolean }) => {
+      const { settings } = cliSettings(program.opts<{ config?: string }>().config);
+      if (!settings.search.embeddings) {
+        throw new CliExit(
+          2,
+          "toolroom: settings search.embeddings names no embedding model, so the search tools use BM25 alone and there is nothing to embed.",
+        );
+      }
+      const controller = new AbortController();
+      process.once("SIGINT", () => controller.abort());
+      const results: Record<string, BuildResult> = {};
+      for (const kind of ["code", "runs"] as const) {
+        const ctx = createToolContext({ settings, toolName: TOOL_OF[kind], signal: controller.signal });
+        const progress = progressLine(TOOL_OF[kind]);
+        const result = await buildEmbeddings({ kind, ctx, onProgress: options.json ? undefined : progress.update });
+        progress.end();
+        results[TOOL_OF[kind]] = result;
+        if (!options.json) process.stdout.write(`${describeResult(kind, result)}\n`);
+      }
+      if (options.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      // A failed code index is a failure; a missing runs root is not (many projects have no runs).
+      const code = results.search_code!;
+      if (code.docs === undefined || code.error) throw new CliExit(1);
+    });
+}
