@@ -11,7 +11,7 @@ function progressLine(label: string) {
   const tty = process.stderr.isTTY === true;
   let last = -1;
   return {
-    update(done: number, total: number) {
+    update: (done: number, total: number) => {
       if (!tty || total === 0) return;
       const width = 30;
       const filled = Math.round((done / total) * width);
@@ -20,7 +20,7 @@ function progressLine(label: string) {
       last = percent;
       process.stderr.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} chunks`);
     },
-    end() {
+    end: () => {
       if (tty && last >= 0) process.stderr.write("\n");
     },
   };

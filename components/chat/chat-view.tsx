@@ -149,7 +149,6 @@ export function ChatView(props: ChatViewProps) {
     for (const { part } of pending) await answer(part.approval!.id);
   };
 
-  const packages = Object.fromEntries(Object.entries(props.tools).map(([name, t]) => [name, t.source_package]));
   const lastIsAssistant = messages.at(-1)?.role === "assistant";
 
   return (

@@ -110,7 +110,8 @@ export async function saveMessage(chatId: string, position: number, message: UIM
   ]);
 }
 
-export type NewChat = Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> & Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" };
+export type NewChat = Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> &
+  Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" };
 
 /**
  * A person's message at `position`, the chat touched (or created first, for its first message) in
