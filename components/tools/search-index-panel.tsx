@@ -21,7 +21,7 @@ export function SearchIndexPanel({ tool }: { tool: string }) {
     queryKey: key,
     queryFn: () => fetchJson<SearchIndexView>(`/api/tools/${tool}/index`),
     // Polled only while a build runs.
-    refetchInterval: (query) => (query.state.data?.status?.building ? 1000 : false),
+    refetchInterval: (query) => (query.state.data?.building ? 1000 : false),
   });
   const build = useMutation({
     mutationFn: () => fetchJson<SearchIndexView>(`/api/tools/${tool}/index`, { method: "POST" }),
@@ -71,11 +71,11 @@ export function SearchIndexPanel({ tool }: { tool: string }) {
           {status.error ? <p className="text-xs text-denied">The last build stopped: {status.error}. Building again resumes where it stopped.</p> : null}
         </>
       ) : (
-        <p className="text-xs text-muted">Not built in this server yet: the first search builds it, or build it now.</p>
+        <p className="text-xs text-muted">{data.building ? "Building…" : "Not built in this server yet: the first search builds it, or build it now."}</p>
       )}
       {data.lastError ? <p className="text-xs text-denied">{data.lastError}</p> : null}
       {build.error ? <p className="text-xs text-denied">{build.error.message}</p> : null}
-      <Button size="sm" className="gap-1" disabled={status?.building || build.isPending} onClick={() => build.mutate()} data-testid="build-index">
+      <Button size="sm" className="gap-1" disabled={data.building || build.isPending} onClick={() => build.mutate()} data-testid="build-index">
         <RefreshCw size={12} aria-hidden /> {status ? "Refresh index" : "Build index"}
       </Button>
     </div>

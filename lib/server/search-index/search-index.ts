@@ -21,9 +21,12 @@ export interface SearchIndexView {
   status: SemanticStatus | null;
   /** Why the last build started from this page ended without an index (no runs root, …). */
   lastError?: string;
+  /** A build started from this page is running (before its index exists, `status` is still null). */
+  building: boolean;
 }
 
 const lastErrors = new Map<string, string>();
+const running = new Set<string>();
 
 function kindOf(tool: string): IndexKind {
   const kind = INDEXED_TOOLS[tool];
@@ -46,7 +49,14 @@ export function searchIndexView(tool: string): SearchIndexView {
   // The roots the index keys by are real paths; the settings' may be relative or symlinked.
   const status = model ? (semanticStatuses().find((s) => s.kind === kind && s.status.model === model && sameRoot(s.root, root))?.status ?? null) : null;
   const lastError = lastErrors.get(tool);
-  return { tool, model, ...(problem ? { problem } : {}), status, ...(lastError ? { lastError } : {}) };
+  return {
+    tool,
+    model,
+    ...(problem ? { problem } : {}),
+    status,
+    ...(lastError ? { lastError } : {}),
+    building: running.has(tool) || Boolean(status?.building),
+  };
 }
 
 function sameRoot(indexed: string, configured: string): boolean {
@@ -56,8 +66,6 @@ function sameRoot(indexed: string, configured: string): boolean {
     return false;
   }
 }
-
-const running = new Set<string>();
 
 /** Starts a build in the background (one per tool at a time) and answers at once with the view. */
 export function startSearchIndexBuild(tool: string): SearchIndexView {
