@@ -46,5 +46,13 @@ if (token) {
 // The server reads the same host and token through its settings (HOST, TOOLROOM_SERVER__TOKEN).
 const env = { ...process.env, HOST: host, ...(token ? { TOOLROOM_SERVER__TOKEN: token } : {}) };
 const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", String(port)], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// Next closes gracefully, waiting for open connections; a browser tab polls every few seconds and
+// keeps its connection busy, so a stop would wait forever. Requests in flight get a moment, then it ends.
+const STOP_GRACE_MS = 5000;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.kill(signal);
+    setTimeout(() => server.kill("SIGKILL"), STOP_GRACE_MS).unref();
+  });
+}
 server.on("exit", (code) => process.exit(code ?? 0));
