@@ -4,12 +4,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
+import { parseJsonEventStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolPart } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import { CALL_FORMAT } from "@/lib/chat/text-protocol/format";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import { readChatStream, type ChatStream } from "@/lib/testing/chat-stream";
 import { startFakeOpenAI, textDeltas, type ChatCompletionRequest, type FakeOpenAIServer } from "@/lib/testing/openai-server";
 
 // The production route logic (handleChatRequest) against real HTTP: settings name
@@ -61,16 +62,14 @@ afterAll(async () => {
   await Promise.all([local, flaky, steady].map((server) => server?.close()));
 });
 
-interface Turn {
-  chunks: UIMessageChunk[];
-  /** The assistant message as a client rebuilds it from the stream. */
-  message: UIMessage;
-}
-
 let messageCount = 0;
 
 /** Sends one user message through the route and reads the whole SSE response, as the browser does. */
-async function ask(chatId: string, text: string, options: { toolMode?: "native" | "text"; textProtocol?: TextProtocol; model?: string } = {}): Promise<Turn> {
+async function ask(
+  chatId: string,
+  text: string,
+  options: { toolMode?: "native" | "text"; textProtocol?: TextProtocol; model?: string } = {},
+): Promise<ChatStream> {
   const { chatRequestSchema } = await import("./chat-request");
   const request = chatRequestSchema.parse({
     id: chatId,
@@ -79,23 +78,7 @@ async function ask(chatId: string, text: string, options: { toolMode?: "native" 
   });
   const response = await service.handleChatRequest(request, new AbortController().signal);
   expect(response.status).toBe(200);
-  const chunks: UIMessageChunk[] = [];
-  const reader = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    if (!next.value.success) throw next.value.error;
-    chunks.push(next.value.value);
-  }
-  let message: UIMessage | undefined;
-  const replay = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  // Error chunks are asserted on from `chunks`; here they only must not stop the rebuild.
-  for await (const state of readUIMessageStream({ stream: replay, onError: () => {} })) message = state;
-  if (!message) throw new Error("the response streamed no message");
-  return { chunks, message };
+  return readChatStream(response);
 }
 
 const texts = (message: UIMessage) => message.parts.flatMap((part) => (part.type === "text" ? [part.text] : []));

@@ -5,13 +5,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
+import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import { CALL_FORMAT, formatToolResultMessage } from "@/lib/chat/text-protocol/format";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import { TO_NATIVE_NOTICE, toTextNotice } from "@/lib/chat/tool-mode-model";
+import { readChatStream } from "@/lib/testing/chat-stream";
 import { protocolReply, startFakeOpenAI, textDeltas, type ChatCompletionRequest, type FakeOpenAIServer } from "@/lib/testing/openai-server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-text-protocols-"));
@@ -68,22 +69,7 @@ async function ask(chatId: string, text: string, options: { toolMode?: "native" 
   });
   const response = await service.handleChatRequest(request, new AbortController().signal);
   expect(response.status).toBe(200);
-  const chunks: UIMessageChunk[] = [];
-  const reader = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    if (!next.value.success) throw next.value.error;
-    chunks.push(next.value.value);
-  }
-  const replay = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let message: UIMessage | undefined;
-  for await (const state of readUIMessageStream({ stream: replay, onError: () => {} })) message = state;
-  if (!message) throw new Error("the response streamed no message");
-  return { chunks, message };
+  return readChatStream(response);
 }
 
 const texts = (message: UIMessage) => message.parts.flatMap((part) => (part.type === "text" ? [part.text] : []));
