@@ -13,7 +13,7 @@ import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
 import type { ToolJson } from "@/lib/tools/registry-json";
-import { toolNameOf } from "@/lib/chat/history";
+import { approvalRequestOf } from "@/components/approvals/approval-request";
 import { pendingCalls } from "./call-status";
 import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
@@ -59,7 +59,6 @@ export function ChatView(props: ChatViewProps) {
   const streaming = status === "submitted" || status === "streaming";
   const exists = props.exists || messages.length > 0;
   const pending = pendingCalls(messages);
-  const current = pending[0];
   const { setMessages } = session;
   const prependOlder = useCallback(
     (older: UIMessage[]) =>
@@ -126,24 +125,9 @@ export function ChatView(props: ChatViewProps) {
     }
   };
 
-  const request = current
-    ? (() => {
-        const name = toolNameOf(current.part);
-        const tool = props.tools[name];
-        const meta = readMetadata(current.message.metadata).calls?.[current.part.toolCallId];
-        return {
-          approvalId: current.part.approval!.id,
-          toolName: name,
-          sourcePackage: meta?.sourcePackage ?? tool?.source_package ?? "?",
-          readonly: tool?.readonly ?? false,
-          summary: tool?.description.split("\n", 1)[0] ?? "",
-          input: current.part.input,
-          expiresAt: meta?.expiresAt,
-          queueLabel: pending.length > 1 ? `1 of ${pending.length} waiting` : undefined,
-          inputSchema: tool?.input_schema,
-        };
-      })()
-    : null;
+  // The chat's dialog also edits the arguments, so it gets the tool's schema.
+  const waiting = approvalRequestOf(messages, props.tools);
+  const request = waiting ? { ...waiting, inputSchema: props.tools[waiting.toolName]?.input_schema } : null;
 
   const answerAll = async (answer: (approvalId: string) => void | PromiseLike<void>) => {
     for (const { part } of pending) await answer(part.approval!.id);
@@ -199,7 +183,7 @@ export function ChatView(props: ChatViewProps) {
         ) : null}
         <Composer
           streaming={streaming}
-          disabled={current ? "A tool call is waiting for your approval." : false}
+          disabled={request ? "A tool call is waiting for your approval." : false}
           canRegenerate={lastIsAssistant && !streaming}
           onSend={(text) => void sendMessage({ text })}
           onStop={() => void stop()}

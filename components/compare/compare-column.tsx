@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparisonDetail } from "@/lib/server/compare/compare-service";
 import type { ToolJson } from "@/lib/tools/registry-json";
-import { approvalRequestOf } from "./approval-request";
+import { approvalRequestOf } from "@/components/approvals/approval-request";
 import { columnLetter } from "./column-letter";
 
 /** What a column tells the page: its messages (for the summary) and whether it waits for a person. */

@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { ApprovalRequest } from "@/components/approvals/approval-dialog";
+import type { ApprovalRequest } from "./approval-dialog";
 import { pendingCalls } from "@/components/chat/call-status";
 import { toolNameOf } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
