@@ -26,10 +26,13 @@ export function providerStreamMiddleware(tap?: ProviderTap): LanguageModelV4Midd
     wrapStream: async ({ doStream, params }) => {
       const observer = tap?.(params);
       let result;
+      // A call cut by the turn's own abort (Stop, a browser gone, a timeout) has not failed: the
+      // error goes to the SDK as it is, which ends the turn as aborted, not as the provider's error.
+      const ownAbort = () => params.abortSignal?.aborted === true;
       try {
         result = await doStream();
       } catch (error) {
-        throw markProviderError(error);
+        throw ownAbort() ? error : markProviderError(error);
       }
       observer?.sent(result.request);
       const reader = result.stream.getReader();
@@ -44,6 +47,7 @@ export function providerStreamMiddleware(tap?: ProviderTap): LanguageModelV4Midd
               controller.enqueue(next.value);
             }
           } catch (error) {
+            if (ownAbort()) return controller.error(error);
             controller.enqueue({ type: "error", error: markProviderError(error) });
             controller.close();
           }
