@@ -65,8 +65,8 @@ export interface ChatTurn {
   supervised: boolean;
   maxSteps: number;
   registry: Registry;
-  /** Tools the person approved "for this chat". */
-  grants: ReadonlySet<string>;
+  /** Tools the person approved "for this chat"; a loader is called only when a tool asks for approval. */
+  grants: ReadonlySet<string> | (() => Promise<ReadonlySet<string>>);
   /** Approval rules (settings, then the UI's): checked before the tool's own `confirm.evaluate`. */
   rules?: RuleDecider;
   approvalSecret?: string;
@@ -199,7 +199,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision, text });
       return { type: "denied", reason: text };
     }
-    if (!verdict && turn.grants.has(toolName)) {
+    if (!verdict && (typeof turn.grants === "function" ? await turn.grants() : turn.grants).has(toolName)) {
       const decision: Decision = { by: "grant", decision: "approved", reason: GRANT_REASON, at };
       metadata = withCallMeta(metadata, toolCallId, { sourcePackage: entry.registered.sourcePackage, decision });
       await turn.hooks?.onAutoDecision?.({ toolCallId, tool: entry.registered, input, decision });

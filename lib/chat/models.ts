@@ -70,8 +70,18 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
     if (!("type" in entry)) providers[name] = providerFor(name, entry, env);
   }
   const registry = createProviderRegistry(providers);
+  // A provider's model object holds only its settings (building one compiles its response schemas),
+  // so one per name serves every turn.
+  const built = new Map<string, LanguageModelV4>();
 
   const byName = (ref: string, seen: string[] = []): LanguageModelV4 => {
+    const cached = built.get(ref);
+    if (cached) return cached;
+    const model = buildByName(ref, seen);
+    built.set(ref, model);
+    return model;
+  };
+  const buildByName = (ref: string, seen: string[]): LanguageModelV4 => {
     const entry = settings.llms[ref];
     if (!entry) throw new ModelConfigError(`no model named "${ref}" in settings llms (known: ${Object.keys(settings.llms).join(", ") || "none"})`);
     if ("type" in entry) {
@@ -108,3 +118,12 @@ export function createModelResolver(settings: Settings, env: Record<string, stri
 }
 
 export type ModelResolver = ReturnType<typeof createModelResolver>;
+
+const resolvers = new WeakMap<Settings, ModelResolver>();
+
+/** The resolver of these settings, built once: settings are replaced, never changed, when they are reloaded. */
+export function modelResolverFor(settings: Settings): ModelResolver {
+  let resolver = resolvers.get(settings);
+  if (!resolver) resolvers.set(settings, (resolver = createModelResolver(settings)));
+  return resolver;
+}

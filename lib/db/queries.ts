@@ -73,7 +73,7 @@ function toUIMessage(row: MessageRow): UIMessage {
 }
 
 export async function loadMessages(chatId: string): Promise<UIMessage[]> {
-  const rows = await db().message.findMany({ where: { chatId }, orderBy: { position: "asc" } });
+  const rows = await db().message.findMany({ where: { chatId }, orderBy: { position: "asc" }, select: { id: true, role: true, parts: true, metadata: true } });
   return rows.map(toUIMessage);
 }
 

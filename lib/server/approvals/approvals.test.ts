@@ -243,6 +243,24 @@ describe("approvals: the server is the authority", () => {
     expect((await post({ id: "timed-out-answer", message: answered })).status).toBe(400);
   });
 
+  it("a new question to a chat whose approval ran out unseen is answered: the request times it out first, and leaves other chats to the sweeper", async () => {
+    const { part } = await pendingChat("expired-unseen", "expired-unseen.txt");
+    const other = await pendingChat("expired-elsewhere", "expired-elsewhere.txt");
+    for (const { approval } of [part, other.part]) {
+      const record = await queries.getToolCallByApproval(approval.id);
+      await queries.updateToolCall(record!.id, { expiresAt: new Date(Date.now() - 1000) });
+    }
+    const response = await post({ id: "expired-unseen", message: { id: "expired-unseen-u2", role: "user", parts: [{ type: "text", text: "never mind" }] } });
+    expect(response.status).toBe(200);
+    await response.text();
+    expect((await queries.getToolCallByApproval(part.approval.id))?.decision).toBe("timed-out");
+    expect(ran("expired-unseen.txt")).toBe(false);
+    await wellFormed("expired-unseen");
+    expect((await queries.pendingApprovals("expired-elsewhere")).map((r) => r.approvalId)).toEqual([other.part.approval.id]);
+    const { sweepExpiredApprovals } = await import("./approvals");
+    expect(await sweepExpiredApprovals()).toBe(1);
+  });
+
   it("a denial is recorded with its reason and the tool does not run", async () => {
     const { assistant, part } = await pendingChat("denied", "denied.txt");
     expect((await respond("denied", assistant, part.toolCallId, { approved: false, reason: "not now" })).status).toBe(200);

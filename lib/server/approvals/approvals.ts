@@ -4,7 +4,16 @@ import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
 import { TIMEOUT_REASON } from "@/lib/chat/engine";
 import { defaultTimeoutText, markTimedOut } from "@/lib/chat/timed-out";
-import { addGrant, decideApproval, getToolCallByApproval, loadMessages, pendingApprovals, saveMessage, upsertToolCall } from "@/lib/db/queries";
+import {
+  addGrant,
+  decideApproval,
+  getToolCallByApproval,
+  loadMessages,
+  pendingApprovals,
+  saveMessage,
+  upsertToolCall,
+  type ToolCallRecord,
+} from "@/lib/db/queries";
 import { notAdmittedText } from "@/lib/tools/confirm";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -240,13 +249,22 @@ export async function timeoutText(chatId: string, toolName: string, input: unkno
 
 /** Enforced by the server even with no browser open: pending approvals past their expiry time out. */
 export async function sweepExpiredApprovals(now = new Date()): Promise<number> {
-  let count = 0;
-  for (const record of await pendingApprovals()) {
-    if (!record.expiresAt || record.expiresAt.getTime() > now.getTime() || !record.approvalId) continue;
-    await timeOut(record.chatId, record.approvalId, now, await timeoutText(record.chatId, record.toolName, JSON.parse(record.input) as unknown));
-    count++;
+  const pending = await pendingApprovals();
+  return pending.length - (await timeOutExpired(pending, now)).length;
+}
+
+/** Times out this chat's expired approvals, as the sweeper would, and returns those still waiting. */
+export async function sweepChatApprovals(chatId: string, now = new Date()): Promise<ToolCallRecord[]> {
+  return timeOutExpired(await pendingApprovals(chatId), now);
+}
+
+async function timeOutExpired(pending: ToolCallRecord[], now: Date): Promise<ToolCallRecord[]> {
+  const open: ToolCallRecord[] = [];
+  for (const record of pending) {
+    if (!record.expiresAt || record.expiresAt.getTime() > now.getTime() || !record.approvalId) open.push(record);
+    else await timeOut(record.chatId, record.approvalId, now, await timeoutText(record.chatId, record.toolName, JSON.parse(record.input) as unknown));
   }
-  return count;
+  return open;
 }
 
 /** What the person reads when they answer too late: the tool and the time, never an internal approval id. */

@@ -2,14 +2,13 @@ import "server-only";
 import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
 import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
-import { createModelResolver, ModelConfigError } from "@/lib/chat/models";
+import { modelResolverFor, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
 import {
   deleteMessagesFrom,
   getChat,
   listGrants,
   loadMessages,
-  pendingApprovals,
   saveMessage,
   saveQuestion,
   updateChat,
@@ -21,7 +20,7 @@ import {
 import { saveTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
-import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepExpiredApprovals } from "@/lib/server/approvals/approvals";
+import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepChatApprovals } from "@/lib/server/approvals/approvals";
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
@@ -72,21 +71,20 @@ async function ensureChat(request: ChatRequest): Promise<TurnChat> {
   return Object.keys(changes).length ? updateChat(existing.id, changes) : existing;
 }
 
-/** Builds the history this turn continues from, with the server's copy as the authority. */
-async function historyFor(chat: TurnChat, request: ChatRequest): Promise<{ messages: UIMessage[]; position: number }> {
+/** Builds the history this turn continues from, with the server's copy as the authority; `waiting`: the chat's open approvals. */
+async function historyFor(chat: TurnChat, request: ChatRequest, waiting: readonly unknown[]): Promise<{ messages: UIMessage[]; position: number }> {
   const stored = await loadMessages(chat.id);
   const incoming = request.message as UIMessage;
 
   if (request.trigger === "regenerate-message") {
     const lastUser = stored.findLastIndex((m) => m.role === "user");
     if (lastUser === -1) throw new HttpError(400, "There is no question to answer again.", "nothing_to_regenerate");
-    if ((await pendingApprovals(chat.id)).length) throw new HttpError(409, "Answer the pending approval first.", "pending_approval");
+    if (waiting.length) throw new HttpError(409, "Answer the pending approval first.", "pending_approval");
     await deleteMessagesFrom(chat.id, lastUser + 1);
     return { messages: stored.slice(0, lastUser + 1), position: lastUser + 1 };
   }
   if (incoming.role === "user") {
-    if ((await pendingApprovals(chat.id)).length)
-      throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
+    if (waiting.length) throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
     const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text") };
     if (userMessage.parts.length === 0) throw new HttpError(400, "The message has no text.", "empty_message");
     await saveQuestion(chat.id, stored.length, userMessage, chat.unsaved);
@@ -110,20 +108,23 @@ async function historyFor(chat: TurnChat, request: ChatRequest): Promise<{ messa
 }
 
 export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
-  await sweepExpiredApprovals();
-
   const chat = await ensureChat(request);
+  // A chat this request starts has nothing stored yet: no approvals, no calls.
+  if (chat.unsaved) return runTurn(chat, request, signal, []);
+  // Approvals past their time are timed out before the history is read (the sweeper, every few
+  // seconds, may not have reached them yet).
+  const waiting = await sweepChatApprovals(chat.id);
   // Defensive: a turn that died with an earlier server process, or ended without storing its end,
   // may have left calls without a result, and the model refuses a history like that.
   if (!hasRunningTurn(chat.id)) await closeStrandedCalls(chat.id);
-  return runTurn(chat, request, signal);
+  return runTurn(chat, request, signal, waiting);
 }
 
-async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal): Promise<Response> {
+async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal, waiting: readonly unknown[]): Promise<Response> {
   const settings = getSettings();
   const registry = await getRegistry();
-  const { messages, position } = await historyFor(chat, request);
-  const resolver = createModelResolver(settings);
+  const { messages, position } = await historyFor(chat, request, waiting);
+  const resolver = modelResolverFor(settings);
   let model;
   try {
     model = resolver.byName(chat.modelRef);
@@ -132,7 +133,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     throw error;
   }
   const modelId = `${model.provider}/${model.modelId}`;
-  const grants = new Set(await listGrants(chat.id));
+  let grants: Promise<ReadonlySet<string>> | undefined;
   const continuing = messages.at(-1)?.role === "assistant";
   const responsePosition = continuing ? position : messages.length;
 
@@ -164,6 +165,9 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   const persistEnd = async (message: UIMessage, aborted: boolean, error: string | undefined): Promise<string | undefined> => {
     const interrupted: Interruption | undefined = aborted && !error ? (stop.signal.aborted ? "stopped" : "disconnected") : undefined;
     const stored = marked(aborted ? closeInterruptedCalls(message) : message, interrupted);
+    // SQLite writes and the trace's serialisation are synchronous: let the chunks already streamed
+    // reach the socket first, or a short answer's first words wait for its storage.
+    await new Promise((resolve) => setImmediate(resolve));
     await save(async () => {
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
@@ -196,7 +200,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       ...toolModeFor(settings, { type: "ref", ref: chat.modelRef }, chat),
       supervised: chat.supervised,
       registry,
-      grants,
+      grants: () => (grants ??= listGrants(chat.id).then((names) => new Set(names))),
       rules: ruleDecider(settings, chat.id),
       approvalSecret: approvalSecret(),
       signal: turnSignal,

@@ -23,9 +23,13 @@ export function providerEndpoint(settings: Settings, ref: string, seen: string[]
   }
 }
 
+const secretsOf = new WeakMap<Settings, string[]>();
+
 /** A trace for one chat turn, masking every secret this process knows before anything is kept. */
 export function turnTrace(settings: Settings, options: { modelRef: string; modelId: string; toolMode: "native" | "text" }): TurnTrace {
-  const secrets = knownSecrets(settings);
+  // Settings are replaced, never changed, on a reload; the environment is the process's own.
+  let secrets = secretsOf.get(settings);
+  if (!secrets) secretsOf.set(settings, (secrets = knownSecrets(settings)));
   return createTurnTrace({
     turnId: generateId(),
     model: options.modelId,
