@@ -1,6 +1,5 @@
 // A newcomer's first hour (issue 21, items 7, 8 and 10): the Runs page on a fresh clone, adding a
 // real model from the chat, and how a chat shows its model and tool mode.
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { ChatPage } from "./pages/chat";
 import { startOwnServer, type OwnServer } from "./pages/next-server";
@@ -69,9 +68,9 @@ test.describe("a fresh clone", () => {
   let server: OwnServer;
 
   test.beforeAll(async () => {
-    test.skip(fs.existsSync("runs"), "this checkout has a ./runs folder, so it is no fresh clone");
-    // No runsRoot anywhere: the default ./runs, which a fresh clone does not have.
-    server = await startOwnServer("fresh", () => "{}\n");
+    // No runsRoot anywhere: the default ./runs, which a fresh clone does not have. The server does not
+    // see this checkout's ./runs (nor a ./toolroom.yaml of the developer's, which might set runsRoot).
+    server = await startOwnServer("fresh", () => "{}\n", { hide: ["runs", "toolroom.yaml"] });
   });
 
   test.afterAll(async () => {

@@ -14,14 +14,17 @@ export class NextServer {
   private exitCode: number | null | undefined;
   private readonly child: ChildProcess;
 
+  /** `cwd`: the checkout to serve (its working folder, where relative settings lead); else this one. */
   constructor(
     readonly port: number,
     env: Record<string, string>,
+    cwd?: string,
   ) {
     // Only the test's settings: no TOOLROOM_* variable of the developer's.
     const childEnv: NodeJS.ProcessEnv = withTelemetryOff({ ...process.env, ...env });
     for (const name of Object.keys(childEnv)) if (name.startsWith("TOOLROOM_") && !(name in env)) delete childEnv[name];
     this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+      cwd,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -104,7 +107,28 @@ export interface OwnServer extends OwnState {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(name: string, setup: (dir: string) => string): Promise<OwnServer> {
+export interface OwnServerOptions {
+  /**
+   * Top-level entries of this checkout the server must not see (./runs, say): it then serves from a
+   * stand-in for the checkout inside the state folder, which links to every other entry.
+   */
+  hide?: string[];
+}
+
+/**
+ * A folder of links to each top-level entry of this checkout but `hide`. Next must run from the
+ * project folder (it resolves next.config.ts's imports against the working folder), and the
+ * settings resolve relative paths against it too: this is a checkout without those entries.
+ */
+function checkoutWithout(dir: string, hide: string[]): string {
+  fs.mkdirSync(dir);
+  for (const entry of fs.readdirSync(process.cwd())) {
+    if (!hide.includes(entry)) fs.symlinkSync(path.resolve(entry), path.join(dir, entry));
+  }
+  return dir;
+}
+
+export async function startOwnServer(name: string, setup: (dir: string) => string, options: OwnServerOptions = {}): Promise<OwnServer> {
   const state = ownState(name, setup);
   let server: NextServer | undefined;
   const stop = async () => {
@@ -112,7 +136,8 @@ export async function startOwnServer(name: string, setup: (dir: string) => strin
     state.remove();
   };
   try {
-    server = new NextServer(await freePort(), state.env);
+    const cwd = options.hide ? checkoutWithout(path.join(state.dir, "checkout"), options.hide) : undefined;
+    server = new NextServer(await freePort(), state.env, cwd);
     await server.ready();
   } catch (error) {
     await stop();
