@@ -1,12 +1,10 @@
 // A server killed with SIGKILL while an approved tool runs (issue 15, items 1 and 9): the command
 // dies with it, and after a restart the chat works again, the call showing why it has no result.
 // This spec starts its own servers from the suite's build, on their own database.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { NextServer, descendants, isRunning } from "./pages/next-server";
+import { NextServer, descendants, isRunning, ownState, type OwnState } from "./pages/next-server";
 import { freePort, rawRequest } from "./pages/security-http";
 
 test.describe.configure({ timeout: 240_000 });
@@ -15,30 +13,18 @@ const INTERRUPTED = "Error: interrupted: the server stopped while this call ran.
 // A duration no other process of the machine is likely to sleep, to find this one.
 const SLEEP = "sleep 47.25";
 
-let state: string;
-let env: Record<string, string>;
+let state: OwnState;
 
 test.beforeAll(() => {
-  state = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-crash-"));
-  const sourceRoot = path.join(state, "src");
-  fs.mkdirSync(sourceRoot);
-  fs.writeFileSync(path.join(sourceRoot, "README.md"), "# crash test\n");
-  const config = path.join(state, "toolroom.yaml");
-  fs.writeFileSync(
-    config,
-    JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls"], timeoutSeconds: 120 } } }),
-  );
-  env = {
-    DATABASE_URL: `file:${path.join(state, "crash.db")}`,
-    TOOLROOM_CONFIG: config,
-    XDG_CONFIG_HOME: path.join(state, "xdg"),
-    XDG_STATE_HOME: path.join(state, "xdg-state"),
-  };
-  const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
-  expect(migrate.status, migrate.stderr).toBe(0);
+  state = ownState("crash", (dir) => {
+    const sourceRoot = path.join(dir, "src");
+    fs.mkdirSync(sourceRoot);
+    fs.writeFileSync(path.join(sourceRoot, "README.md"), "# crash test\n");
+    return JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls"], timeoutSeconds: 120 } } });
+  });
 });
 
-test.afterAll(() => fs.rmSync(state, { recursive: true, force: true }));
+test.afterAll(() => state?.remove());
 
 interface Chunk {
   type: string;
@@ -88,7 +74,7 @@ async function poll<T>(probe: () => T | undefined, what: string, timeoutMs = 60_
 
 test("kill -9 while an approved command runs: the command dies, and after a restart the chat goes on", async () => {
   const chatId = `crash-${Date.now()}`;
-  let server = new NextServer(await freePort(), env);
+  let server = new NextServer(await freePort(), state.env);
   try {
     await server.ready();
 
@@ -120,7 +106,7 @@ test("kill -9 while an approved command runs: the command dies, and after a rest
     // The command's whole group went with the server.
     await poll(() => (isRunning(sleep.pid) ? undefined : true), `${SLEEP} (pid ${sleep.pid}) to die with the server`, 15_000);
 
-    server = new NextServer(await freePort(), env);
+    server = new NextServer(await freePort(), state.env);
     await server.ready();
 
     // The call has its error result, in the message and in the tool call row.

@@ -1,29 +1,24 @@
 // Evals end to end on a server of its own (a temp source root with a suite, a temp runs root, so
 // the results never land in the tree): start on /evals, watch it, open the run, compare two runs.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { EvalsPage } from "./pages/evals";
-import { NextServer } from "./pages/next-server";
+import { startOwnServer, type OwnServer } from "./pages/next-server";
 import { ComparePage, RunPage, RunsListPage } from "./pages/runs";
-import { freePort } from "./pages/security-http";
+import { shotPath } from "./pages/shots";
 
-const SHOTS = "/tmp/shots/evals";
-
-let state: string;
-let server: NextServer;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  state = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-e2e-evals-"));
-  const sourceRoot = path.join(state, "src");
-  fs.mkdirSync(sourceRoot);
-  fs.writeFileSync(path.join(sourceRoot, "notes.txt"), "alpha\nbeta\n");
-  // "slowly" makes the offline model stream its answer slowly: the eval is seen running for a few seconds.
-  fs.writeFileSync(
-    path.join(sourceRoot, "demo.eval.yaml"),
-    `name: demo
+  server = await startOwnServer("e2e-evals", (state) => {
+    const sourceRoot = path.join(state, "src");
+    fs.mkdirSync(sourceRoot);
+    fs.writeFileSync(path.join(sourceRoot, "notes.txt"), "alpha\nbeta\n");
+    // "slowly" makes the offline model stream its answer slowly: the eval is seen running for a few seconds.
+    fs.writeFileSync(
+      path.join(sourceRoot, "demo.eval.yaml"),
+      `name: demo
 matrix: { models: [offline], modes: [native], trials: 3 }
 cases:
   - name: read-notes
@@ -33,31 +28,19 @@ cases:
     prompt: read notes.txt slowly
     expect: { calls: [{ tool: grep_code, args: { pattern: alpha } }] }
 `,
-  );
-  const config = path.join(state, "toolroom.yaml");
-  fs.writeFileSync(config, JSON.stringify({ sourceRoot, runsRoot: path.join(state, "runs") }));
-  const env = {
-    DATABASE_URL: `file:${path.join(state, "evals.db")}`,
-    TOOLROOM_CONFIG: config,
-    XDG_CONFIG_HOME: path.join(state, "xdg"),
-    XDG_STATE_HOME: path.join(state, "xdg-state"),
-  };
-  const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
-  expect(migrate.status, migrate.stderr).toBe(0);
-  server = new NextServer(await freePort(), env);
-  await server.ready();
+    );
+    return JSON.stringify({ sourceRoot, runsRoot: path.join(state, "runs") });
+  });
 });
 
 test.afterAll(async () => {
-  await server?.kill("SIGTERM");
-  fs.rmSync(state, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function shots(page: import("@playwright/test").Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), fullPage: true });
+    await page.screenshot({ path: shotPath(`${name}-${theme}.png`), fullPage: true });
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { McpSourcesPanel } from "./pages/mcp-sources";
+import { shotPath } from "./pages/shots";
 import { ToolsPage } from "./pages/tools";
 
 // e2e/fixtures/toolroom.e2e.yaml configures fs (server-filesystem on e2e/fixtures/runs), everything
@@ -83,8 +84,8 @@ test("screenshots of /tools with the MCP servers, light and dark", async ({ page
     await expect(sources.rows).toHaveCount(3);
     await tools.screenshot(`mcp-tools-list-${scheme}-1280`, 1280);
     // The panels at full size: the page shot is too tall to read them in.
-    await sources.panel.screenshot({ path: `test-results/screens/mcp-sources-panel-${scheme}.png` });
-    await sources.diagnostic("mcp:broken").screenshot({ path: `test-results/screens/mcp-broken-diagnostic-${scheme}.png` });
+    await sources.panel.screenshot({ path: shotPath(`mcp-sources-panel-${scheme}.png`) });
+    await sources.diagnostic("mcp:broken").screenshot({ path: shotPath(`mcp-broken-diagnostic-${scheme}.png`) });
     await tools.gotoTool("fs_list_directory");
     await tools.screenshot(`mcp-tool-page-${scheme}-1280`, 1280);
   }

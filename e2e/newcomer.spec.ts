@@ -1,21 +1,15 @@
 // A newcomer's first hour (issue 21, items 7, 8 and 10): the Runs page on a fresh clone, adding a
 // real model from the chat, and how a chat shows its model and tool mode.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ChatPage } from "./pages/chat";
-import { NextServer } from "./pages/next-server";
-import { freePort } from "./pages/security-http";
+import { startOwnServer, type OwnServer } from "./pages/next-server";
+import { shotPath } from "./pages/shots";
 
-/** Light and dark shots for review, outside the tree (SHOTS_DIR, else test-results/). */
+/** Light and dark shots for review. */
 async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? "test-results/screens";
-  fs.mkdirSync(dir, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await page.screenshot({ path: path.join(dir, `newcomer-${name}-${theme}.png`) });
+    await page.screenshot({ path: shotPath(`newcomer-${name}-${theme}.png`) });
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
@@ -71,30 +65,16 @@ test("a text-mode chat's tool cards say so", async ({ page }) => {
 
 test.describe("a fresh clone", () => {
   test.describe.configure({ timeout: 180_000 });
-  let state: string;
-  let server: NextServer;
+  let server: OwnServer;
 
   test.beforeAll(async () => {
-    test.skip(fs.existsSync("runs"), "this checkout has a ./runs folder, so it is no fresh clone");
-    state = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-fresh-"));
-    // No runsRoot anywhere: the default ./runs, which a fresh clone does not have.
-    const config = path.join(state, "toolroom.yaml");
-    fs.writeFileSync(config, "{}\n");
-    const env = {
-      DATABASE_URL: `file:${path.join(state, "fresh.db")}`,
-      TOOLROOM_CONFIG: config,
-      XDG_CONFIG_HOME: path.join(state, "xdg"),
-      XDG_STATE_HOME: path.join(state, "xdg-state"),
-    };
-    const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
-    expect(migrate.status, migrate.stderr).toBe(0);
-    server = new NextServer(await freePort(), env);
-    await server.ready();
+    // No runsRoot anywhere: the default ./runs, which a fresh clone does not have. The server does not
+    // see this checkout's ./runs (nor a ./toolroom.yaml of the developer's, which might set runsRoot).
+    server = await startOwnServer("fresh", () => "{}\n", { hide: ["runs", "toolroom.yaml"] });
   });
 
   test.afterAll(async () => {
-    await server?.kill("SIGTERM");
-    if (state) fs.rmSync(state, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test("/runs is an empty state that opens the bundled example runs", async ({ page }) => {

@@ -1,25 +1,21 @@
 // Live reload (issue 21, item 1): a plugin written while the server runs appears on /tools with a
 // notice, an edit counts as a change, a broken toolroom.yaml keeps the last good tools and says
 // why, and a model added to llms appears in the chat's model picker. Its own server and settings.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { NextServer } from "./pages/next-server";
-import { freePort } from "./pages/security-http";
+import { startOwnServer, type OwnServer } from "./pages/next-server";
+import { shotPath } from "./pages/shots";
 
 test.describe.configure({ timeout: 240_000 });
 
-const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), "toolroom-shots");
-let state: string;
-let config: string;
-let server: NextServer;
+let server: OwnServer;
 
-const SETTINGS = (extra = "") => `plugins: { paths: [${JSON.stringify(path.join(state, "plugins"))}] }\nllms: { offline: { provider: offline }${extra} }\n`;
+const SETTINGS = (state: string, extra = "") =>
+  `plugins: { paths: [${JSON.stringify(path.join(state, "plugins"))}] }\nllms: { offline: { provider: offline }${extra} }\n`;
 
 function writePlugin(description: string) {
-  const dir = path.join(state, "plugins", "hello-plugin");
+  const dir = path.join(server.dir, "plugins", "hello-plugin");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, "package.json"),
@@ -33,34 +29,22 @@ function writePlugin(description: string) {
 }
 
 async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage: false });
+    await page.screenshot({ path: shotPath(`${name}-${scheme}.png`), fullPage: false });
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
 
 test.beforeAll(async () => {
-  state = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-reload-"));
-  fs.mkdirSync(path.join(state, "plugins"));
-  config = path.join(state, "toolroom.yaml");
-  fs.writeFileSync(config, SETTINGS());
-  const env = {
-    DATABASE_URL: `file:${path.join(state, "reload.db")}`,
-    TOOLROOM_CONFIG: config,
-    XDG_CONFIG_HOME: path.join(state, "xdg"),
-    XDG_STATE_HOME: path.join(state, "xdg-state"),
-  };
-  const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
-  expect(migrate.status, migrate.stderr).toBe(0);
-  server = new NextServer(await freePort(), env);
-  await server.ready();
+  server = await startOwnServer("reload", (state) => {
+    fs.mkdirSync(path.join(state, "plugins"));
+    return SETTINGS(state);
+  });
 });
 
 test.afterAll(async () => {
-  await server?.kill("SIGTERM");
-  fs.rmSync(state, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("a plugin written, edited and a settings file broken and fixed while the server runs", async ({ page }) => {
@@ -78,7 +62,7 @@ test("a plugin written, edited and a settings file broken and fixed while the se
   await expect(page.locator('[data-tool="say_hello"]')).toContainText("politely");
   await shoot(page, "reload-notice");
 
-  fs.writeFileSync(config, `${SETTINGS()}plugins: [\n`);
+  fs.writeFileSync(server.config, `${SETTINGS(server.dir)}plugins: [\n`);
   await expect(page.locator('[data-testid="reload-notice"][data-ok="false"]')).toContainText("Reload failed", { timeout: 30_000 });
   await expect(page.locator('[data-tool="say_hello"]')).toBeVisible();
   await shoot(page, "reload-failed");
@@ -87,6 +71,6 @@ test("a plugin written, edited and a settings file broken and fixed while the se
   await page.goto(`${server.origin}/chat`);
   const picker = page.getByTestId("model-picker");
   await expect(picker).toBeVisible();
-  fs.writeFileSync(config, SETTINGS(", local: { provider: openai-compatible, baseURL: 'http://127.0.0.1:9/v1', model: qwen2.5-coder }"));
+  fs.writeFileSync(server.config, SETTINGS(server.dir, ", local: { provider: openai-compatible, baseURL: 'http://127.0.0.1:9/v1', model: qwen2.5-coder }"));
   await expect(picker.locator("option", { hasText: "qwen2.5-coder" })).toHaveCount(1, { timeout: 30_000 });
 });

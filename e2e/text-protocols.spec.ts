@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat";
+import { shotPath } from "./pages/shots";
 import { StoredChat } from "./pages/stored-chat";
-
-const SHOTS = "/tmp/shots/textproto";
 
 test("text mode with the hermes protocol: list_files runs, and no protocol text is shown as prose", async ({ page }) => {
   const chat = new ChatPage(page);
@@ -43,9 +42,9 @@ test("text mode with the hermes protocol: list_files runs, and no protocol text 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/text-hermes-chat-${scheme}.png` });
+    await page.screenshot({ path: shotPath(`text-hermes-chat-${scheme}.png`) });
     // The top of the answer (the notice, the prose, the card), clear of the sticky header.
     await page.getByTestId("message-user").last().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/text-hermes-answer-top-${scheme}.png` });
+    await page.screenshot({ path: shotPath(`text-hermes-answer-top-${scheme}.png`) });
   }
 });

@@ -1,20 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { createTextCallParser } from "../lib/chat/text-protocol/parser";
 import { marker, removeMarkers } from "./markers";
 import { ChatPage } from "./pages/chat";
+import { shotPath } from "./pages/shots";
 
 test.afterEach(removeMarkers);
 
-/** Screenshots for review go outside the tree (SHOTS_DIR, or the suite's throwaway state). */
-const shots = process.env.SHOTS_DIR ?? path.join(process.env.E2E_STATE ?? "test-results", "shots");
-
 async function shoot(page: Page, name: string) {
-  fs.mkdirSync(shots, { recursive: true });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(shots, `${name}-${scheme}.png`) });
+    await page.screenshot({ path: shotPath(`${name}-${scheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: null });
 }

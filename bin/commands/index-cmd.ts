@@ -3,26 +3,26 @@ import { buildEmbeddings, type BuildResult } from "@/lib/builtins/semantic/build
 import type { IndexKind } from "@/lib/builtins/semantic/indexes";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 import { CliExit, cliSettings } from "../context";
+import { progressBar, progressLine, type BarStyle, type ProgressOut } from "./progress-line";
 
 const TOOL_OF: Record<IndexKind, string> = { code: "search_code", runs: "search_run_artifacts" };
 
-/** One line that rewrites itself on a terminal; nothing when stderr is a pipe (logs stay clean). */
-function progressLine(label: string) {
-  const tty = process.stderr.isTTY === true;
+const BAR: BarStyle = { width: 30, done: "#", todo: "-" };
+
+/** Chunks embedded so far, on one line that rewrites itself on a terminal; nothing when stderr is a pipe (logs stay clean). */
+export function chunkProgress(label: string, out: ProgressOut = process.stderr) {
+  const line = progressLine(out);
   let last = -1;
   return {
     update: (done: number, total: number) => {
-      if (!tty || total === 0) return;
-      const width = 30;
-      const filled = Math.round((done / total) * width);
+      if (total === 0) return;
+      // A big index reports thousands of chunks: redraw once per percent.
       const percent = Math.floor((done / total) * 100);
       if (percent === last) return;
       last = percent;
-      process.stderr.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} chunks`);
+      line.draw(`${label} [${progressBar(done, total, BAR)}] ${done}/${total} chunks`);
     },
-    end: () => {
-      if (tty && last >= 0) process.stderr.write("\n");
-    },
+    end: () => line.end(),
   };
 }
 
@@ -52,7 +52,7 @@ export function registerIndex(program: Command): void {
       const results: Record<string, BuildResult> = {};
       for (const kind of ["code", "runs"] as const) {
         const ctx = createToolContext({ settings, toolName: TOOL_OF[kind], signal: controller.signal });
-        const progress = progressLine(TOOL_OF[kind]);
+        const progress = chunkProgress(TOOL_OF[kind]);
         const result = await buildEmbeddings({ kind, ctx, onProgress: options.json ? undefined : progress.update });
         progress.end();
         results[TOOL_OF[kind]] = result;

@@ -1,8 +1,12 @@
 // The built app served by `next start` itself (no start.mjs in between), so a test can kill the
-// very process that runs the tools, and start another one on the same database.
-import { spawn, type ChildProcess } from "node:child_process";
+// very process that runs the tools, and start another one on the same database; and the
+// throwaway state (settings, database) of a spec that runs a server of its own.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { rawRequest } from "./security-http";
+import os from "node:os";
+import path from "node:path";
+import { withTelemetryOff } from "../../scripts/next-env.mjs";
+import { freePort, rawRequest } from "./security-http";
 
 export class NextServer {
   output = "";
@@ -10,14 +14,17 @@ export class NextServer {
   private exitCode: number | null | undefined;
   private readonly child: ChildProcess;
 
+  /** `cwd`: the checkout to serve (its working folder, where relative settings lead); else this one. */
   constructor(
     readonly port: number,
     env: Record<string, string>,
+    cwd?: string,
   ) {
     // Only the test's settings: no TOOLROOM_* variable of the developer's.
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+    const childEnv: NodeJS.ProcessEnv = withTelemetryOff({ ...process.env, ...env });
     for (const name of Object.keys(childEnv)) if (name.startsWith("TOOLROOM_") && !(name in env)) delete childEnv[name];
     this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+      cwd,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -55,6 +62,88 @@ export class NextServer {
     if (this.exitCode === undefined) this.child.kill(signal);
     await this.exited;
   }
+}
+
+/** A spec's own state: a temp folder holding its settings file and a migrated database. */
+export interface OwnState {
+  dir: string;
+  /** The settings file (TOOLROOM_CONFIG), which a spec may rewrite while its server runs. */
+  config: string;
+  /** What a NextServer on this state needs. */
+  env: Record<string, string>;
+  remove(): void;
+}
+
+/**
+ * A fresh `toolroom-<name>-*` temp folder: `setup` writes what the spec needs into it and returns
+ * the settings (toolroom.yaml) text; then the database is migrated as `npm start` does it.
+ */
+export function ownState(name: string, setup: (dir: string) => string): OwnState {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `toolroom-${name}-`));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const config = path.join(dir, "toolroom.yaml");
+    fs.writeFileSync(config, setup(dir));
+    const env = {
+      DATABASE_URL: `file:${path.join(dir, "toolroom.db")}`,
+      TOOLROOM_CONFIG: config,
+      XDG_CONFIG_HOME: path.join(dir, "xdg"),
+      XDG_STATE_HOME: path.join(dir, "xdg-state"),
+    };
+    const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: { ...process.env, ...env }, encoding: "utf8" });
+    if (migrate.status !== 0) throw new Error(`scripts/migrate.mjs deploy exited ${migrate.status}:\n${migrate.stderr}`);
+    return { dir, config, env, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** A spec's own server: `next start` on its own state, on a free port, answering. */
+export interface OwnServer extends OwnState {
+  server: NextServer;
+  origin: string;
+  /** Ends the server and removes the state. */
+  stop(): Promise<void>;
+}
+
+export interface OwnServerOptions {
+  /**
+   * Top-level entries of this checkout the server must not see (./runs, say): it then serves from a
+   * stand-in for the checkout inside the state folder, which links to every other entry.
+   */
+  hide?: string[];
+}
+
+/**
+ * A folder of links to each top-level entry of this checkout but `hide`. Next must run from the
+ * project folder (it resolves next.config.ts's imports against the working folder), and the
+ * settings resolve relative paths against it too: this is a checkout without those entries.
+ */
+function checkoutWithout(dir: string, hide: string[]): string {
+  fs.mkdirSync(dir);
+  for (const entry of fs.readdirSync(process.cwd())) {
+    if (!hide.includes(entry)) fs.symlinkSync(path.resolve(entry), path.join(dir, entry));
+  }
+  return dir;
+}
+
+export async function startOwnServer(name: string, setup: (dir: string) => string, options: OwnServerOptions = {}): Promise<OwnServer> {
+  const state = ownState(name, setup);
+  let server: NextServer | undefined;
+  const stop = async () => {
+    await server?.kill("SIGTERM");
+    state.remove();
+  };
+  try {
+    const cwd = options.hide ? checkoutWithout(path.join(state.dir, "checkout"), options.hide) : undefined;
+    server = new NextServer(await freePort(), state.env, cwd);
+    await server.ready();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...state, server, origin: server.origin, stop };
 }
 
 /** A process of this machine as /proc shows it. */

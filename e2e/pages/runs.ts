@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { shotPath } from "./shots";
 
 function query(params: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
@@ -122,7 +123,7 @@ export async function screenshots(page: Page, name: string) {
         localStorage.setItem("toolroom-theme", t);
         document.documentElement.classList.toggle("dark", t === "dark");
       }, theme);
-      await page.screenshot({ path: `test-results/screens/runs-${name}-${theme}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: shotPath(`runs-${name}-${theme}-${width}.png`), fullPage: true });
     }
   }
   await page.evaluate(() => localStorage.removeItem("toolroom-theme"));

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { shotPath } from "./shots";
 
 /** The tools list (`/tools`) and one tool's page (`/tools/[name]`). */
 export class ToolsPage {
@@ -69,7 +70,7 @@ export class ToolsPage {
       return main ? main.scrollHeight - main.clientHeight : 0;
     });
     await this.page.setViewportSize({ width, height: 900 + Math.max(0, extra) });
-    await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+    await this.page.screenshot({ path: shotPath(`${name}.png`), fullPage: true });
     await this.page.setViewportSize({ width, height: 900 });
   }
 }
