@@ -12,4 +12,8 @@ const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "star
   env: withTelemetryOff(process.env),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// The state is the run's own: nothing of it is left in the temp folder after the run.
+server.on("exit", (code) => {
+  fs.rmSync(process.env.E2E_STATE, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
