@@ -47,7 +47,8 @@ export function providerStreamMiddleware(tap?: ProviderTap): LanguageModelV4Midd
               controller.enqueue(next.value);
             }
           } catch (error) {
-            if (ownAbort()) return controller.error(error);
+            // Ended, not errored: an errored stream would drop the parts still queued behind it.
+            if (ownAbort()) return controller.close();
             controller.enqueue({ type: "error", error: markProviderError(error) });
             controller.close();
           }
