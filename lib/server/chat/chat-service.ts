@@ -25,7 +25,7 @@ import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { defaultChatConfig } from "./chat-view";
-import { closeStrandedCalls } from "./crash-recovery";
+import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
@@ -71,9 +71,16 @@ async function ensureChat(request: ChatRequest): Promise<TurnChat> {
   return Object.keys(changes).length ? updateChat(existing.id, changes) : existing;
 }
 
-/** Builds the history this turn continues from, with the server's copy as the authority; `waiting`: the chat's open approvals. */
-async function historyFor(chat: TurnChat, request: ChatRequest, waiting: readonly unknown[]): Promise<{ messages: UIMessage[]; position: number }> {
-  const stored = await loadMessages(chat.id);
+/**
+ * Builds the history this turn continues from, with the server's copy (`stored`) as the authority;
+ * `waiting`: the chat's open approvals.
+ */
+async function historyFor(
+  chat: TurnChat,
+  request: ChatRequest,
+  stored: UIMessage[],
+  waiting: readonly unknown[],
+): Promise<{ messages: UIMessage[]; position: number }> {
   const incoming = request.message as UIMessage;
 
   if (request.trigger === "regenerate-message") {
@@ -110,20 +117,24 @@ async function historyFor(chat: TurnChat, request: ChatRequest, waiting: readonl
 export async function handleChatRequest(request: ChatRequest, signal: AbortSignal): Promise<Response> {
   const chat = await ensureChat(request);
   // A chat this request starts has nothing stored yet: no approvals, no calls.
-  if (chat.unsaved) return runTurn(chat, request, signal, []);
+  if (chat.unsaved) return runTurn(chat, request, signal, [], []);
   // Approvals past their time are timed out before the history is read (the sweeper, every few
   // seconds, may not have reached them yet).
   const waiting = await sweepChatApprovals(chat.id);
+  let stored = await loadMessages(chat.id);
   // Defensive: a turn that died with an earlier server process, or ended without storing its end,
   // may have left calls without a result, and the model refuses a history like that.
-  if (!hasRunningTurn(chat.id)) await closeStrandedCalls(chat.id);
-  return runTurn(chat, request, signal, waiting);
+  if (!hasRunningTurn(chat.id)) {
+    const closed = await closeStrandedCalls(chat.id, new Date(), stored);
+    if (closed.length > 0 || showsUnfinishedWork(stored)) stored = await loadMessages(chat.id);
+  }
+  return runTurn(chat, request, signal, stored, waiting);
 }
 
-async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal, waiting: readonly unknown[]): Promise<Response> {
+async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal, stored: UIMessage[], waiting: readonly unknown[]): Promise<Response> {
   const settings = getSettings();
   const registry = await getRegistry();
-  const { messages, position } = await historyFor(chat, request, waiting);
+  const { messages, position } = await historyFor(chat, request, stored, waiting);
   const resolver = modelResolverFor(settings);
   let model;
   try {

@@ -99,6 +99,21 @@ describe("the next turn after a crash mid-call", () => {
   });
 });
 
+describe("the next turn after a crash mid-answer", () => {
+  it("stores the cut answer as crashed, and the new question continues from it", async () => {
+    await readAssistantMessage(await post({ id: "crash-text", message: userMessage("crash-text", 1, "hello") }));
+    const cut: UIMessage = { id: "crash-text-a2", role: "assistant", parts: [{ type: "text", text: "half an ans" }], metadata: { interrupted: "running" } };
+    await queries.saveMessage("crash-text", 2, cut);
+    expect(recovery.showsUnfinishedWork([cut])).toBe(true);
+    expect(recovery.showsUnfinishedWork((await queries.loadMessages("crash-text")).slice(0, 2))).toBe(false);
+
+    await readAssistantMessage(await post({ id: "crash-text", message: userMessage("crash-text", 3, "hello again") }));
+    const stored = await queries.loadMessages("crash-text");
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "assistant", "user", "assistant"]);
+    expect(stored[2]).toEqual({ ...cut, metadata: { interrupted: "crash" } });
+  });
+});
+
 describe("recoverAfterCrash (start-up)", () => {
   it("closes stranded calls in every chat and leaves finished, denied and pending ones alone", async () => {
     const running = await crashAfterApproval("rec-running", "m1", "running");

@@ -14,9 +14,13 @@ export const CRASH_TEXT = "Error: interrupted: the server stopped while this cal
  * process that ran it, and a killed process never gets there. Call it only for a chat with no
  * live turn in this process. Returns the ids of the calls it closed.
  */
-export async function closeStrandedCalls(chatId: string, now = new Date()): Promise<string[]> {
-  // The usual case, on every turn: two indexed queries, and no message is parsed.
-  if ((await chatsWithUnfinishedWork(chatId)).length === 0) return [];
+export async function closeStrandedCalls(chatId: string, now = new Date(), stored?: UIMessage[]): Promise<string[]> {
+  // The usual case, on every turn: nothing unfinished. A turn has read the chat's messages anyway,
+  // so it looks at them rather than having SQLite scan their text again.
+  const unfinished = stored
+    ? showsUnfinishedWork(stored) || (await unfinishedToolCalls(chatId)).length > 0
+    : (await chatsWithUnfinishedWork(chatId)).length > 0;
+  if (!unfinished) return [];
   const rows = new Set((await unfinishedToolCalls(chatId)).map((call) => call.id));
   const closed = new Set(rows);
   for (const [position, message] of (await loadMessages(chatId)).entries()) {
@@ -25,6 +29,11 @@ export async function closeStrandedCalls(chatId: string, now = new Date()): Prom
   }
   await finishUnfinishedToolCalls(chatId, [...closed], { state: "error", isError: true, output: CRASH_TEXT, finishedAt: now });
   return [...closed];
+}
+
+/** Whether stored messages hold a call without its result, or an answer still marked as streaming. */
+export function showsUnfinishedWork(messages: readonly UIMessage[]): boolean {
+  return messages.some((message) => markCrashedAnswer(message) !== message || message.parts.some(isUnfinishedCall));
 }
 
 /** At start-up: every chat that a dead server process left unfinished. Counts the chats and calls it closed. */
