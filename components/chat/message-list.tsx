@@ -1,16 +1,26 @@
 "use client";
 
 import type { UIMessage } from "ai";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolJson } from "@/lib/tools/registry-json";
 import { MessageItem } from "./message-item";
+import { groupOlderRows, keptScrollTop, nextFirstDrawn, undrawnCount } from "./older-rows";
 
 /** Older messages are asked for when the top of what is loaded comes this close. */
 const LOAD_OLDER_WITHIN_PX = 1200;
 /** "At the bottom" within this many pixels: the list follows a growing answer only then. */
 const PINNED_WITHIN_PX = 48;
+/** The most rows in one group of older messages (a page from the server is 50). */
+const ROWS_PER_GROUP = 50;
+/** A row's height before the browser has drawn it, for the scrollbar's sake. */
+const ROW_ESTIMATE_PX = 150;
+
+/** Where a message's row starts in the list. */
+function rowOffset(list: HTMLElement, id: string): number | undefined {
+  return list.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`)?.offsetTop;
+}
 
 export interface MessageListProps {
   chatId: string;
@@ -26,8 +36,8 @@ export interface MessageListProps {
  * The chat's messages. Each row draws again only when its message changes, and the browser skips
  * laying out and painting rows off screen (`content-visibility: auto`, sized as last drawn). The
  * list stays at the bottom while the person is there (a growing answer, a new message) and leaves
- * them where they are when they are not; older pages, loaded as they near the top, go in above
- * without moving what they read (the browser's scroll anchoring).
+ * them where they are when they are not; older pages, loaded as they near the top, go in above a
+ * few rows per frame (./reveal.ts) without moving what they read.
  */
 export function MessageList({ chatId, messages, tools, olderBefore: firstCursor, onOlder }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -45,28 +55,37 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [messages, lastUserId]);
 
-  // Older rows go in above the viewport. The browser keeps the view in place (scroll anchoring),
-  // except at the very top, where it does not anchor: there the position is kept by hand.
-  const firstId = messages[0]?.id;
-  const beforePrepend = useRef<{ height: number; top: number } | null>(null);
+  // Older messages are drawn a slice per frame from the bottom up, each slice going in above the
+  // viewport. The browser keeps the view in place (scroll anchoring), except at the very top, where
+  // it does not anchor: there the row that was first is kept where it was by hand.
+  const ids = useMemo(() => messages.map((m) => m.id), [messages]);
+  const [firstDrawnId, setFirstDrawnId] = useState(messages[0]?.id);
+  const undrawn = undrawnCount(ids, firstDrawnId);
+  const beforeSlice = useRef<{ id: string; offset: number; scrollTop: number } | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
-    const was = beforePrepend.current;
-    beforePrepend.current = null;
-    if (el && was?.top === 0 && el.scrollTop === 0) el.scrollTop = el.scrollHeight - was.height;
-  }, [firstId]);
+    const was = beforeSlice.current;
+    beforeSlice.current = null;
+    const offset = el && was ? rowOffset(el, was.id) : undefined;
+    if (el && was && offset !== undefined && was.scrollTop === 0 && el.scrollTop === 0) el.scrollTop = keptScrollTop(0, was.offset, offset);
+  }, [firstDrawnId]);
+
+  const [pageEnds, setPageEnds] = useState<ReadonlySet<string>>(() => new Set());
+  const drawn = undrawn > 0 ? messages.slice(undrawn) : messages;
+  const { groups, recentFrom } = useMemo(() => groupOlderRows(ids.slice(undrawn), pageEnds, ROWS_PER_GROUP), [ids, undrawn, pageEnds]);
 
   const [olderBefore, setOlderBefore] = useState(firstCursor);
   const loading = useRef(false);
   const loadOlder = useCallback(async () => {
-    if (olderBefore === null || loading.current) return;
+    // Nothing is asked for while fetched rows wait to be drawn: the next page could not show sooner.
+    if (olderBefore === null || loading.current || undrawn > 0) return;
     loading.current = true;
     try {
       const page = await fetchJson<{ messages: UIMessage[]; olderBefore: number | null }>(
         `/api/chats/${encodeURIComponent(chatId)}/messages?before=${olderBefore}`,
       );
-      const el = scroller.current;
-      beforePrepend.current = el ? { height: el.scrollHeight, top: el.scrollTop } : null;
+      const end = page.messages.at(-1)?.id;
+      if (end !== undefined) setPageEnds((ends) => new Set(ends).add(end));
       onOlder(page.messages);
       setOlderBefore(page.olderBefore);
     } catch (error) {
@@ -74,7 +93,21 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
     } finally {
       loading.current = false;
     }
-  }, [chatId, olderBefore, onOlder]);
+  }, [chatId, olderBefore, onOlder, undrawn, setPageEnds]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (undrawn === 0) {
+      // The last slice is in; a person still near the top (who may not scroll again) gets the next page.
+      if (el && el.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      if (firstDrawnId !== undefined && el) beforeSlice.current = { id: firstDrawnId, offset: rowOffset(el, firstDrawnId) ?? 0, scrollTop: el.scrollTop };
+      setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ids, firstDrawnId, undrawn, loadOlder]);
 
   return (
     <div
@@ -88,17 +121,31 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       }}
     >
       <div className="mx-auto flex max-w-3xl flex-col px-4 py-5">
-        {olderBefore !== null ? (
+        {olderBefore !== null || undrawn > 0 ? (
           <p className="pb-4 text-center text-xs text-muted" data-testid="older-messages">
             Older messages load as you scroll up.
           </p>
         ) : null}
-        {messages.map((message) => (
-          <div key={message.id} className="flex flex-col pb-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]">
-            <MessageItem message={message} packages={packages} />
+        {groups.map((group) => (
+          <div key={group.key} className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${(group.end - group.start) * ROW_ESTIMATE_PX}px` }}>
+            {drawn.slice(group.start, group.end).map((message) => (
+              <Row key={message.id} message={message} packages={packages} />
+            ))}
           </div>
         ))}
+        {drawn.slice(recentFrom).map((message) => (
+          <Row key={message.id} message={message} packages={packages} skippable />
+        ))}
       </div>
+    </div>
+  );
+}
+
+/** One message; `skippable` lets the browser skip it off screen (rows in a group are skipped with it). */
+function Row({ message, packages, skippable = false }: { message: UIMessage; packages: Record<string, string>; skippable?: boolean }) {
+  return (
+    <div data-message-id={message.id} className={`flex flex-col pb-4 ${skippable ? "[contain-intrinsic-size:auto_120px] [content-visibility:auto]" : ""}`}>
+      <MessageItem message={message} packages={packages} />
     </div>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * How the chat draws the older messages it loads as the person scrolls up.
+ *
+ * - A few rows per frame, from the bottom up: drawing a page of 50 at once (markdown, tool cards)
+ *   was one task of 50–120 ms, long enough to stall the scroll.
+ * - Each loaded page as one group the browser may skip (`content-visibility: auto`): with a skip
+ *   box per row, Chromium's per-frame visibility check, pre-paint and layout walked every one of
+ *   5,000 rows, ~100 ms a frame at the end of a long chat.
+ */
+
+/** Rows drawn per frame: about 1.5 ms of rendering each, so a slice stays well under one 50 ms task on a loaded machine. */
+export const ROWS_PER_FRAME = 8;
+
+/**
+ * How many leading messages are not drawn yet: those before the first drawn one. A list that no
+ * longer holds it (the whole chat read again) is drawn in full.
+ */
+export function undrawnCount(ids: readonly string[], firstDrawnId: string | undefined): number {
+  if (firstDrawnId === undefined) return 0;
+  const index = ids.indexOf(firstDrawnId);
+  return index < 0 ? 0 : index;
+}
+
+/** The first message to draw after the next slice: up to `perFrame` more rows above the first drawn one. */
+export function nextFirstDrawn(ids: readonly string[], firstDrawnId: string | undefined, perFrame = ROWS_PER_FRAME): string | undefined {
+  const undrawn = undrawnCount(ids, firstDrawnId);
+  return undrawn === 0 ? firstDrawnId : ids[Math.max(0, undrawn - perFrame)];
+}
+
+/**
+ * Where to scroll so that a row that moved from `before` to `after` (its offset in the list) stays
+ * where the person saw it. Browsers do this themselves (scroll anchoring) except at the very top.
+ */
+export function keptScrollTop(scrollTop: number, before: number, after: number): number {
+  return Math.max(0, scrollTop + after - before);
+}
+
+/** Rows of older messages that the browser lays out, or skips, together. */
+export interface RowGroup {
+  /** The group's last message: a page is drawn from the bottom up, so this does not change as it fills. */
+  key: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Groups the drawn rows by the pages they came in: `pageEnds` holds each loaded page's last message.
+ * A run longer than `maxRows` (the whole chat read again at once) is cut from the bottom up, so its
+ * groups keep their keys as rows above them are drawn. Rows after the last page end, the ones the
+ * chat opened with and those written since, are left ungrouped (from `recentFrom`).
+ */
+export function groupOlderRows(ids: readonly string[], pageEnds: ReadonlySet<string>, maxRows: number): { groups: RowGroup[]; recentFrom: number } {
+  const groups: RowGroup[] = [];
+  let start = 0;
+  ids.forEach((id, index) => {
+    if (!pageEnds.has(id)) return;
+    const run: RowGroup[] = [];
+    for (let end = index + 1; end > start; end -= maxRows) run.unshift({ key: ids[end - 1]!, start: Math.max(start, end - maxRows), end });
+    groups.push(...run);
+    start = index + 1;
+  });
+  return { groups, recentFrom: start };
+}
