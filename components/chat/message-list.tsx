@@ -2,6 +2,7 @@
 
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolJson } from "@/lib/tools/registry-json";
@@ -17,9 +18,9 @@ const ROWS_PER_GROUP = 50;
 /** A row's height before the browser has drawn it, for the scrollbar's sake. */
 const ROW_ESTIMATE_PX = 150;
 
-/** Where a message's row starts in the list. */
-function rowOffset(list: HTMLElement, id: string): number | undefined {
-  return list.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`)?.offsetTop;
+/** Where a message's row starts on screen (not `offsetTop`: rows in a group are offset from the group). */
+function rowTop(list: HTMLElement, id: string): number | undefined {
+  return list.querySelector(`[data-message-id="${CSS.escape(id)}"]`)?.getBoundingClientRect().top;
 }
 
 export interface MessageListProps {
@@ -56,18 +57,19 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
   }, [messages, lastUserId]);
 
   // Older messages are drawn a slice per frame from the bottom up, each slice going in above the
-  // viewport. The browser keeps the view in place (scroll anchoring), except at the very top, where
-  // it does not anchor: there the row that was first is kept where it was by hand.
+  // row that was first. That row stays where the person saw it: browsers keep the view in place
+  // themselves (scroll anchoring), but not at the very top (and, measured, not always when the slice
+  // goes into a group at the top), so the row's place is checked, and put right, after every slice.
   const ids = useMemo(() => messages.map((m) => m.id), [messages]);
   const [firstDrawnId, setFirstDrawnId] = useState(messages[0]?.id);
   const undrawn = undrawnCount(ids, firstDrawnId);
-  const beforeSlice = useRef<{ id: string; offset: number; scrollTop: number } | null>(null);
+  const beforeSlice = useRef<{ id: string; top: number } | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
     const was = beforeSlice.current;
     beforeSlice.current = null;
-    const offset = el && was ? rowOffset(el, was.id) : undefined;
-    if (el && was && offset !== undefined && was.scrollTop === 0 && el.scrollTop === 0) el.scrollTop = keptScrollTop(0, was.offset, offset);
+    const top = el && was ? rowTop(el, was.id) : undefined;
+    if (el && was && top !== undefined && Math.abs(top - was.top) > 1) el.scrollTop = keptScrollTop(el.scrollTop, was.top, top);
   }, [firstDrawnId]);
 
   const [pageEnds, setPageEnds] = useState<ReadonlySet<string>>(() => new Set());
@@ -103,8 +105,10 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       return;
     }
     const frame = requestAnimationFrame(() => {
-      if (firstDrawnId !== undefined && el) beforeSlice.current = { id: firstDrawnId, offset: rowOffset(el, firstDrawnId) ?? 0, scrollTop: el.scrollTop };
-      setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId));
+      const top = el && firstDrawnId !== undefined ? rowTop(el, firstDrawnId) : undefined;
+      if (firstDrawnId !== undefined && top !== undefined) beforeSlice.current = { id: firstDrawnId, top };
+      // Drawn at once, so nothing (a scroll) comes between noting the position and drawing the slice.
+      flushSync(() => setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId)));
     });
     return () => cancelAnimationFrame(frame);
   }, [ids, firstDrawnId, undrawn, loadOlder]);

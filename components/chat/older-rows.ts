@@ -28,8 +28,8 @@ export function nextFirstDrawn(ids: readonly string[], firstDrawnId: string | un
 }
 
 /**
- * Where to scroll so that a row that moved from `before` to `after` (its offset in the list) stays
- * where the person saw it. Browsers do this themselves (scroll anchoring) except at the very top.
+ * Where to scroll so that a row that moved on screen from `before` to `after` (it had rows put in
+ * above it) goes back to where the person saw it; `scrollTop` is where the list is scrolled now.
  */
 export function keptScrollTop(scrollTop: number, before: number, after: number): number {
   return Math.max(0, scrollTop + after - before);
