@@ -238,7 +238,11 @@ async function openAndScroll(page: Page, url: string, firstText: string) {
   let screens = 0;
   const started = performance.now();
   for (; screens < MAX_STEPS; screens++) {
-    const atTop = await list.evaluate((el, text) => el.scrollTop === 0 && el.textContent.includes(text), firstText);
+    // The first row only: the whole list's textContent (thousands of rows) was itself a long task at every step.
+    const atTop = await list.evaluate(
+      (el, text) => el.scrollTop === 0 && (el.querySelector('[data-testid="message-user"]')?.textContent ?? "").includes(text),
+      firstText,
+    );
     if (atTop) break;
     await page.mouse.wheel(0, -1800);
     await sleep(60);

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolJson } from "@/lib/tools/registry-json";
 import { MessageItem } from "./message-item";
-import { groupOlderRows, keptScrollTop, nextFirstDrawn, undrawnCount } from "./older-rows";
+import { FIRST_SLICE_ROWS, groupOlderRows, keptScrollTop, nextFirstDrawn, nextSliceRows, undrawnCount } from "./older-rows";
 
 /** Older messages are asked for when the top of what is loaded comes this close. */
 const LOAD_OLDER_WITHIN_PX = 1200;
@@ -64,6 +64,7 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
   const [firstDrawnId, setFirstDrawnId] = useState(messages[0]?.id);
   const undrawn = undrawnCount(ids, firstDrawnId);
   const beforeSlice = useRef<{ id: string; top: number } | null>(null);
+  const sliceRows = useRef(FIRST_SLICE_ROWS);
   useLayoutEffect(() => {
     const el = scroller.current;
     const was = beforeSlice.current;
@@ -108,7 +109,9 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       const top = el && firstDrawnId !== undefined ? rowTop(el, firstDrawnId) : undefined;
       if (firstDrawnId !== undefined && top !== undefined) beforeSlice.current = { id: firstDrawnId, top };
       // Drawn at once, so nothing (a scroll) comes between noting the position and drawing the slice.
-      flushSync(() => setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId)));
+      const started = performance.now();
+      flushSync(() => setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId, sliceRows.current)));
+      sliceRows.current = nextSliceRows(sliceRows.current, performance.now() - started);
     });
     return () => cancelAnimationFrame(frame);
   }, [ids, firstDrawnId, undrawn, loadOlder]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupOlderRows, keptScrollTop, nextFirstDrawn, undrawnCount } from "./older-rows";
+import { groupOlderRows, keptScrollTop, nextFirstDrawn, nextSliceRows, undrawnCount } from "./older-rows";
 
 const ids = Array.from({ length: 20 }, (_, i) => `m${i}`);
 
@@ -74,5 +74,21 @@ describe("groupOlderRows", () => {
 
   it("groups nothing before any page has loaded", () => {
     expect(groupOlderRows(ids, new Set(), 50)).toEqual({ groups: [], recentFrom: 0 });
+  });
+});
+
+describe("nextSliceRows", () => {
+  it("halves after a slice over the budget, down to one row", () => {
+    expect(nextSliceRows(8, 45, 20)).toBe(4);
+    expect(nextSliceRows(1, 45, 20)).toBe(1);
+  });
+
+  it("doubles after a quick slice, up to sixteen rows", () => {
+    expect(nextSliceRows(4, 6, 20)).toBe(8);
+    expect(nextSliceRows(16, 2, 20)).toBe(16);
+  });
+
+  it("keeps the size while slices land within the budget", () => {
+    expect(nextSliceRows(6, 15, 20)).toBe(6);
   });
 });

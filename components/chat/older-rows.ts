@@ -1,15 +1,25 @@
 /**
  * How the chat draws the older messages it loads as the person scrolls up.
  *
- * - A few rows per frame, from the bottom up: drawing a page of 50 at once (markdown, tool cards)
- *   was one task of 50–120 ms, long enough to stall the scroll.
+ * - A few rows per frame, from the bottom up, as many as fit a time budget: drawing a page of 50 at
+ *   once (markdown, tool cards) was one task of 50–120 ms, long enough to stall the scroll.
  * - Each loaded page as one group the browser may skip (`content-visibility: auto`): with a skip
  *   box per row, Chromium's per-frame visibility check, pre-paint and layout walked every one of
  *   5,000 rows, ~100 ms a frame at the end of a long chat.
  */
 
-/** Rows drawn per frame: about 1.5 ms of rendering each, so a slice stays well under one 50 ms task on a loaded machine. */
-export const ROWS_PER_FRAME = 8;
+/** Rows in the first slice; later slices follow how long the last one took (nextSliceRows). */
+export const FIRST_SLICE_ROWS = 4;
+/** What one slice may take (render, commit, layout): well under the 50 ms of a long task, on a loaded machine too. */
+export const SLICE_BUDGET_MS = 20;
+const MAX_SLICE_ROWS = 16;
+
+/** Rows for the next slice: half after a slice over the budget, twice after one under half of it. */
+export function nextSliceRows(rows: number, tookMs: number, budgetMs = SLICE_BUDGET_MS): number {
+  if (tookMs > budgetMs) return Math.max(1, Math.floor(rows / 2));
+  if (tookMs < budgetMs / 2) return Math.min(MAX_SLICE_ROWS, rows * 2);
+  return rows;
+}
 
 /**
  * How many leading messages are not drawn yet: those before the first drawn one. A list that no
@@ -22,7 +32,7 @@ export function undrawnCount(ids: readonly string[], firstDrawnId: string | unde
 }
 
 /** The first message to draw after the next slice: up to `perFrame` more rows above the first drawn one. */
-export function nextFirstDrawn(ids: readonly string[], firstDrawnId: string | undefined, perFrame = ROWS_PER_FRAME): string | undefined {
+export function nextFirstDrawn(ids: readonly string[], firstDrawnId: string | undefined, perFrame: number): string | undefined {
   const undrawn = undrawnCount(ids, firstDrawnId);
   return undrawn === 0 ? firstDrawnId : ids[Math.max(0, undrawn - perFrame)];
 }
