@@ -1,7 +1,7 @@
 "use client";
 
 import type { UIMessage } from "ai";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -17,11 +17,6 @@ const PINNED_WITHIN_PX = 48;
 const ROWS_PER_GROUP = 50;
 /** A row's height before the browser has drawn it, for the scrollbar's sake. */
 const ROW_ESTIMATE_PX = 150;
-
-/** Where a message's row starts on screen (not `offsetTop`: rows in a group are offset from the group). */
-function rowTop(list: HTMLElement, id: string): number | undefined {
-  return list.querySelector(`[data-message-id="${CSS.escape(id)}"]`)?.getBoundingClientRect().top;
-}
 
 export interface MessageListProps {
   chatId: string;
@@ -63,14 +58,15 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
   const ids = useMemo(() => messages.map((m) => m.id), [messages]);
   const [firstDrawnId, setFirstDrawnId] = useState(messages[0]?.id);
   const undrawn = undrawnCount(ids, firstDrawnId);
-  const beforeSlice = useRef<{ id: string; top: number } | null>(null);
+  const beforeSlice = useRef<{ row: Element; top: number } | null>(null);
   const sliceRows = useRef(FIRST_SLICE_ROWS);
   useLayoutEffect(() => {
     const el = scroller.current;
     const was = beforeSlice.current;
     beforeSlice.current = null;
-    const top = el && was ? rowTop(el, was.id) : undefined;
-    if (el && was && top !== undefined && Math.abs(top - was.top) > 1) el.scrollTop = keptScrollTop(el.scrollTop, was.top, top);
+    if (!el || !was?.row.isConnected) return;
+    const top = was.row.getBoundingClientRect().top;
+    if (Math.abs(top - was.top) > 1) el.scrollTop = keptScrollTop(el.scrollTop, was.top, top);
   }, [firstDrawnId]);
 
   const [pageEnds, setPageEnds] = useState<ReadonlySet<string>>(() => new Set());
@@ -106,8 +102,9 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       return;
     }
     const frame = requestAnimationFrame(() => {
-      const top = el && firstDrawnId !== undefined ? rowTop(el, firstDrawnId) : undefined;
-      if (firstDrawnId !== undefined && top !== undefined) beforeSlice.current = { id: firstDrawnId, top };
+      // The first row in the list is the first drawn one (found at once, not searched for among thousands).
+      const row = el?.querySelector("[data-message-id]");
+      if (row) beforeSlice.current = { row, top: row.getBoundingClientRect().top };
       // Drawn at once, so nothing (a scroll) comes between noting the position and drawing the slice.
       const started = performance.now();
       flushSync(() => setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId, sliceRows.current)));
@@ -134,11 +131,7 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
           </p>
         ) : null}
         {groups.map((group) => (
-          <div key={group.key} className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${(group.end - group.start) * ROW_ESTIMATE_PX}px` }}>
-            {drawn.slice(group.start, group.end).map((message) => (
-              <Row key={message.id} message={message} packages={packages} />
-            ))}
-          </div>
+          <RowGroup key={group.key} messages={drawn.slice(group.start, group.end)} packages={packages} />
         ))}
         {drawn.slice(recentFrom).map((message) => (
           <Row key={message.id} message={message} packages={packages} skippable />
@@ -148,11 +141,29 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
   );
 }
 
+/**
+ * A loaded page of older messages, which the browser lays out, or skips, as one box. It draws again
+ * only when its rows change (a slice going in), not with every update of the list.
+ */
+const RowGroup = memo(
+  function RowGroup({ messages, packages }: { messages: UIMessage[]; packages: Record<string, string> }) {
+    return (
+      <div className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${messages.length * ROW_ESTIMATE_PX}px` }}>
+        {messages.map((message) => (
+          <Row key={message.id} message={message} packages={packages} />
+        ))}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.packages === after.packages && before.messages.length === after.messages.length && before.messages.every((m, i) => m === after.messages[i]),
+);
+
 /** One message; `skippable` lets the browser skip it off screen (rows in a group are skipped with it). */
-function Row({ message, packages, skippable = false }: { message: UIMessage; packages: Record<string, string>; skippable?: boolean }) {
+const Row = memo(function Row({ message, packages, skippable = false }: { message: UIMessage; packages: Record<string, string>; skippable?: boolean }) {
   return (
     <div data-message-id={message.id} className={`flex flex-col pb-4 ${skippable ? "[contain-intrinsic-size:auto_120px] [content-visibility:auto]" : ""}`}>
       <MessageItem message={message} packages={packages} />
     </div>
   );
-}
+});
