@@ -100,14 +100,15 @@ test("older messages go in above without moving what the person reads", async ({
     const count = await rows.count();
     await list.evaluate((el, y) => el.scrollTo({ top: y }), top);
     await expect.poll(() => held.length).toBe(1);
-    const onScreen = await list.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return document
-        .elementFromPoint(box.left + box.width / 2, box.top + 60)
-        ?.closest("[data-message-id]")
-        ?.getAttribute("data-message-id");
+    // The message at the top of what the person sees.
+    await list.evaluate((el) => {
+      document.querySelector("[data-watched]")?.removeAttribute("data-watched");
+      const top = el.getBoundingClientRect().top;
+      [...el.querySelectorAll('[data-testid="message-user"], [data-testid="message-assistant"]')]
+        .find((m) => m.getBoundingClientRect().bottom > top + 40)
+        ?.setAttribute("data-watched", "");
     });
-    const row = page.locator(`[data-message-id="${onScreen}"]`);
+    const row = page.locator("[data-watched]");
     const before = (await row.boundingBox())!.y;
     held.shift()!();
     // The whole page is drawn, a slice at a time, and the row the person was reading stays put.
