@@ -69,9 +69,13 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
     if (Math.abs(top - was.top) > 1) el.scrollTop = keptScrollTop(el.scrollTop, was.top, top);
   }, [firstDrawnId]);
 
-  const [pageEnds, setPageEnds] = useState<ReadonlySet<string>>(() => new Set());
+  // The message just above the rows the chat opened with: older rows, above it, go in groups of a page.
+  const [olderEnd, setOlderEnd] = useState<string>();
   const drawn = undrawn > 0 ? messages.slice(undrawn) : messages;
-  const { groups, recentFrom } = useMemo(() => groupOlderRows(ids.slice(undrawn), pageEnds, ROWS_PER_GROUP), [ids, undrawn, pageEnds]);
+  const { groups, recentFrom } = useMemo(
+    () => groupOlderRows(ids.slice(undrawn), new Set(olderEnd === undefined ? [] : [olderEnd]), ROWS_PER_GROUP),
+    [ids, undrawn, olderEnd],
+  );
 
   const [olderBefore, setOlderBefore] = useState(firstCursor);
   const loading = useRef(false);
@@ -83,8 +87,6 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       const page = await fetchJson<{ messages: UIMessage[]; olderBefore: number | null }>(
         `/api/chats/${encodeURIComponent(chatId)}/messages?before=${olderBefore}`,
       );
-      const end = page.messages.at(-1)?.id;
-      if (end !== undefined) setPageEnds((ends) => new Set(ends).add(end));
       onOlder(page.messages);
       setOlderBefore(page.olderBefore);
     } catch (error) {
@@ -92,7 +94,7 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
     } finally {
       loading.current = false;
     }
-  }, [chatId, olderBefore, onOlder, undrawn, setPageEnds]);
+  }, [chatId, olderBefore, onOlder, undrawn]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -107,11 +109,15 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
       if (row) beforeSlice.current = { row, top: row.getBoundingClientRect().top };
       // Drawn at once, so nothing (a scroll) comes between noting the position and drawing the slice.
       const started = performance.now();
-      flushSync(() => setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId, sliceRows.current)));
+      flushSync(() => {
+        // The first slice above the rows the chat opened with (or above a list read again in full).
+        if (olderEnd === undefined || !ids.includes(olderEnd)) setOlderEnd(ids[undrawn - 1]);
+        setFirstDrawnId(nextFirstDrawn(ids, firstDrawnId, sliceRows.current));
+      });
       sliceRows.current = nextSliceRows(sliceRows.current, performance.now() - started);
     });
     return () => cancelAnimationFrame(frame);
-  }, [ids, firstDrawnId, undrawn, loadOlder]);
+  }, [ids, firstDrawnId, undrawn, loadOlder, olderEnd]);
 
   return (
     <div

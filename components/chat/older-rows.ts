@@ -54,10 +54,11 @@ export interface RowGroup {
 }
 
 /**
- * Groups the drawn rows by the pages they came in: `pageEnds` holds each loaded page's last message.
- * A run longer than `maxRows` (the whole chat read again at once) is cut from the bottom up, so its
- * groups keep their keys as rows above them are drawn. Rows after the last page end, the ones the
- * chat opened with and those written since, are left ungrouped (from `recentFrom`).
+ * Groups the drawn rows ending at each of `pageEnds` (the list passes one: the message just above
+ * the rows the chat opened with). A run longer than `maxRows` (all the older pages) is cut from the
+ * bottom up, in pages as the server sends them, so each group keeps its key as rows above it are
+ * drawn. Rows after the last end, the ones the chat opened with and those written since, are left
+ * ungrouped (from `recentFrom`).
  */
 export function groupOlderRows(ids: readonly string[], pageEnds: ReadonlySet<string>, maxRows: number): { groups: RowGroup[]; recentFrom: number } {
   const groups: RowGroup[] = [];
