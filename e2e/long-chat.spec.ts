@@ -43,10 +43,12 @@ for (const mode of ["native", "text"] as const) {
       await chat.waitIdle();
 
       // Stop mid-answer: after a reload no call is left running, and the chat stays usable.
+      const answers = await chat.assistantMessages.count();
       await chat.send("list files in lib, and answer slowly");
       await expect(page.getByTestId("composer-stop")).toBeVisible();
-      // The answer's own card: until the answer shows, the last message is the approval's (run_terminal_command).
-      await expect(chat.assistantMessages.last().getByTestId("tool-call")).toHaveAttribute("data-tool", "list_files");
+      // The new answer's card, not the one before it.
+      await expect(chat.assistantMessages).toHaveCount(answers + 1);
+      await expect(chat.assistantMessages.last().getByTestId("tool-call")).toHaveCount(1);
       await page.getByTestId("composer-stop").click();
       await chat.waitIdle();
       await page.goto(`/chat/${id}`);
@@ -61,19 +63,57 @@ for (const mode of ["native", "text"] as const) {
   });
 }
 
-test("scrolling up a 500-message chat loads its older messages, down to the first", async ({ page }) => {
+test("scrolling up a 500-message chat with the wheel loads its older messages, down to the first", async ({ page }) => {
   const id = seedLongChat("native");
   await page.goto(`/chat/${id}`);
   await expect(page.getByText("Answer 499.")).toBeInViewport();
   const list = page.getByTestId("message-list");
+  await list.hover();
   await expect(async () => {
-    await list.evaluate((el) => el.scrollTo({ top: 0 }));
-    await expect(page.getByText("Question 0:")).toBeInViewport({ timeout: 500 });
-  }).toPass({ timeout: 30_000 });
+    await page.mouse.wheel(0, -3000);
+    await expect(page.getByText("Question 0:")).toBeInViewport({ timeout: 200 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId("older-messages")).toHaveCount(0);
   // Every message once, none twice.
   await expect(page.getByTestId("message-user").or(page.getByTestId("message-assistant"))).toHaveCount(500);
   // The latest message is still there at the bottom.
   await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(page.getByText("Answer 499.")).toBeInViewport();
+});
+
+test("older messages go in above without moving what the person reads", async ({ page }) => {
+  const id = seedLongChat("native");
+  // Each page of older messages waits until the test has noted where the row on screen is.
+  const held: (() => void)[] = [];
+  await page.route(`**/api/chats/${id}/messages?*`, async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  await page.goto(`/chat/${id}`);
+  await expect(page.getByText("Answer 499.")).toBeInViewport();
+  const list = page.getByTestId("message-list");
+  const rows = page.getByTestId("message-user").or(page.getByTestId("message-assistant"));
+  const shown = await rows.count();
+
+  // Near the top (the browser keeps the view itself), then at the very top (where it does not).
+  for (const top of [400, 0]) {
+    const count = await rows.count();
+    await list.evaluate((el, y) => el.scrollTo({ top: y }), top);
+    await expect.poll(() => held.length).toBe(1);
+    // The message at the top of what the person sees.
+    await list.evaluate((el) => {
+      document.querySelector("[data-watched]")?.removeAttribute("data-watched");
+      const top = el.getBoundingClientRect().top;
+      [...el.querySelectorAll('[data-testid="message-user"], [data-testid="message-assistant"]')]
+        .find((m) => m.getBoundingClientRect().bottom > top + 40)
+        ?.setAttribute("data-watched", "");
+    });
+    const row = page.locator("[data-watched]");
+    const before = (await row.boundingBox())!.y;
+    held.shift()!();
+    // The whole page is drawn, a slice at a time, and the row the person was reading stays put.
+    await expect(rows).toHaveCount(count + 50);
+    expect(Math.abs((await row.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+  }
+  expect(await rows.count()).toBe(shown + 100);
 });
