@@ -15,7 +15,7 @@
  * - the 5,000-message chat: tasks over 100 ms while it opens and while the person scrolls to its top.
  *
  * Nothing is asserted: the goals (issue #17) are printed beside the figures.
- * Run: NEXT_DIST_DIR=.next-bench npx next build && NEXT_DIST_DIR=.next-bench npx tsx bench/chat-ui.ts
+ * Run: NEXT_DIST_DIR=.next-bench npm run build && NEXT_DIST_DIR=.next-bench npx tsx bench/chat-ui.ts
  * BENCH_ONLY=5000 runs only the 5,000-message chat (a minute instead of several). BENCH_TRACE=<file.json>
  * also writes a Chromium performance trace of its opening and scrolling (open it in DevTools' Performance
  * panel), and BENCH_TASKS=1 lists each task over 50 ms with when it started.
@@ -268,7 +268,7 @@ async function openAndScroll(page: Page, url: string, firstText: string) {
 
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.error(`no build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
+  console.error(`no build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npm run build\` first`);
   process.exit(2);
 }
 

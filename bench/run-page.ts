@@ -75,7 +75,7 @@ async function timedGet(url: string): Promise<{ ms: number; bytes: number; statu
 }
 
 if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.error(`no build in ${distDir}: run NEXT_DIST_DIR=${distDir} npx next build first`);
+  console.error(`no build in ${distDir}: run NEXT_DIST_DIR=${distDir} npm run build first`);
   process.exit(1);
 }
 

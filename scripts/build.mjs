@@ -2,6 +2,7 @@
 // (scripts/build-stamp.mjs). next.config.ts leaves type errors to `npm test`'s tsc; `npm start`
 // passes --typecheck so a build it makes on its own never serves code that does not type-check.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sourceFingerprint, writeStamp } from "./build-stamp.mjs";
@@ -17,10 +18,15 @@ if (process.argv.includes("--typecheck")) {
     process.exit(checked.status ?? 1);
   }
 }
+// Next adds the types folder of the build it makes to tsconfig.json; a build into another folder
+// (NEXT_DIST_DIR: a bench, a parallel work tree) must not leave that edit in the checkout.
+const tsconfig = path.join(root, "tsconfig.json");
+const tsconfigBefore = fs.readFileSync(tsconfig, "utf8");
 const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
   cwd: root,
   stdio: "inherit",
   env: withTelemetryOff(process.env),
 });
+if ((process.env.NEXT_DIST_DIR ?? ".next") !== ".next" && fs.readFileSync(tsconfig, "utf8") !== tsconfigBefore) fs.writeFileSync(tsconfig, tsconfigBefore);
 if (result.status !== 0) process.exit(result.status ?? 1);
 writeStamp(root, process.env.NEXT_DIST_DIR ?? ".next", sources);
