@@ -7,10 +7,6 @@ const config: NextConfig = {
   // Parallel work trees (helpers, benches) build into their own folder.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
-  // Toolroom is served to a browser on the same machine, where gzip saves nothing. Compressed, every
-  // streamed chunk (chat tokens, MCP events) waits for zlib's thread and a free event loop before it
-  // reaches the socket: about 14 ms more before a new chat's first token (bench/RESULTS.md, #17).
-  compress: false,
   devIndicators: false,
   // `npm test` type-checks the whole project (tests and scripts included) with tsc, and `npm start`
   // runs tsc before a build of its own (scripts/build.mjs --typecheck); the build does not repeat it.

@@ -271,5 +271,8 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   }
   // The engine reads the turn to its end on the server, so the answer is stored even when the
   // browser goes away mid-answer; this response only listens.
-  return createUIMessageStreamResponse({ stream, headers: { "x-toolroom-chat": chat.id } });
+  // `no-transform` keeps Next's gzip off the stream: gzipped, each event waits for zlib's thread pool
+  // and a free event loop before it reaches the socket, so a short answer's first words waited for
+  // the end of its turn (bench/RESULTS.md, #17). Pages stay compressed (a run comparison can be 100 MB of HTML).
+  return createUIMessageStreamResponse({ stream, headers: { "x-toolroom-chat": chat.id, "cache-control": "no-cache, no-transform" } });
 }
