@@ -33,7 +33,7 @@ export interface MessageListProps {
  * laying out and painting rows off screen (`content-visibility: auto`, sized as last drawn). The
  * list stays at the bottom while the person is there (a growing answer, a new message) and leaves
  * them where they are when they are not; older pages, loaded as they near the top, go in above a
- * few rows per frame (./reveal.ts) without moving what they read.
+ * few rows per frame (./older-rows.ts) without moving what they read.
  */
 export function MessageList({ chatId, messages, tools, olderBefore: firstCursor, onOlder }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);

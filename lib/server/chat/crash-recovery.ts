@@ -15,15 +15,13 @@ export const CRASH_TEXT = "Error: interrupted: the server stopped while this cal
  * live turn in this process. Returns the ids of the calls it closed.
  */
 export async function closeStrandedCalls(chatId: string, now = new Date(), stored?: UIMessage[]): Promise<string[]> {
-  // The usual case, on every turn: nothing unfinished. A turn has read the chat's messages anyway,
-  // so it looks at them rather than having SQLite scan their text again.
-  const unfinished = stored
-    ? showsUnfinishedWork(stored) || (await unfinishedToolCalls(chatId)).length > 0
-    : (await chatsWithUnfinishedWork(chatId)).length > 0;
-  if (!unfinished) return [];
+  // The usual case, on every turn: nothing unfinished. A turn passes the chat's messages, read
+  // anyway, so they are looked at here rather than having SQLite scan their text again.
+  if (!stored && (await chatsWithUnfinishedWork(chatId)).length === 0) return [];
   const rows = new Set((await unfinishedToolCalls(chatId)).map((call) => call.id));
+  if (stored && rows.size === 0 && !showsUnfinishedWork(stored)) return [];
   const closed = new Set(rows);
-  for (const [position, message] of (await loadMessages(chatId)).entries()) {
+  for (const [position, message] of (stored ?? (await loadMessages(chatId))).entries()) {
     const recovered = markCrashedAnswer(closeParts(message, rows, closed));
     if (recovered !== message) await saveMessage(chatId, position, recovered);
   }

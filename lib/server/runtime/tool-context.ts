@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { runsRootOf, sourceRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import type { CommandPolicy, EmbeddingsConfig, ToolContext } from "@/lib/tools/types";
-import { createModelResolver } from "@/lib/chat/models";
+import { modelResolverFor } from "@/lib/chat/models";
 import { commandPolicies } from "@/lib/builtins/shell-policy";
 
 export interface ToolContextOptions {
@@ -22,7 +22,7 @@ const embeddingModels = new WeakMap<Settings, EmbeddingsConfig | null>();
 function embeddingsFor(settings: Settings): EmbeddingsConfig | null {
   if (!embeddingModels.has(settings)) {
     const ref = settings.search.embeddings;
-    const resolved = ref ? createModelResolver(settings).embedding(ref) : null;
+    const resolved = ref ? modelResolverFor(settings).embedding(ref) : null;
     embeddingModels.set(settings, resolved ? { ...resolved, maxChunks: settings.search.maxEmbedChunks } : null);
   }
   return embeddingModels.get(settings)!;
