@@ -25,7 +25,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  // npm test (scripts/test.mjs) also asks for the JSON report, to count the tests it ran.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  forbidOnly: !!process.env.CI,
   outputDir: "test-results",
   use: {
     baseURL,

@@ -1,14 +1,44 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Tests that start servers, spawn the CLI, migrate SQLite, run workers or loopback providers: each
+// file in a fresh process. Everything else is a unit test: pure, run in shared workers.
+const INTEGRATION = [
+  "bin/**/*.test.ts",
+  "app/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "lib/server/**/*.test.ts",
+  "lib/db/**/*.test.ts",
+  "**/*.http.test.ts",
+  "lib/artifacts/cached.test.ts",
+  "lib/artifacts/worker/*.test.ts",
+  "lib/builtins/semantic/semantic-search.test.ts",
+  "lib/builtins/shell*.test.ts",
+  "lib/evals/runner.test.ts",
+  "lib/mcp/client-source.test.ts",
+  "lib/trace/otlp.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     environment: "node",
-    pool: "forks",
-    include: ["lib/**/*.test.ts", "bin/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     // `server-only` throws outside a React Server environment; tests exercise the same modules directly.
     alias: { "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts") },
     testTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "*.test.ts"],
+          exclude: INTEGRATION,
+          pool: "threads",
+          // Pure modules: a worker keeps what it imported for the next file instead of loading it again.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks" } },
+    ],
   },
 });

@@ -1,0 +1,118 @@
+// `npm test`: every check the project has, side by side where they can share the machine's cores,
+// each step's output printed whole when it ends and its duration in a table at the end.
+//   node scripts/test.mjs [step…]    only the named steps (and what they need)
+// A step waits for the steps it needs; it starts when its weight (cores it keeps busy) fits. A step
+// that fails stops the steps that need it; the others still run, so one run reports every failure.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { summarizeTests } from "./test-report.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-test-"));
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+/** In order of priority: the long pole (build → e2e) first, the static checks beside it. */
+const STEPS = [
+  { name: "chromium", weight: 0, cmd: ["node", "scripts/ensure-chromium.mjs"] },
+  { name: "build", weight: 2, cmd: ["node", "scripts/build.mjs"] },
+  {
+    name: "e2e",
+    weight: 1,
+    needs: ["build", "chromium"],
+    cmd: [bin("playwright"), "test"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") },
+  },
+  { name: "lint", weight: 1, cmd: ["npm", "run", "--silent", "lint"] },
+  { name: "typecheck", weight: 1, cmd: [bin("tsc"), "--noEmit"] },
+  { name: "format", weight: 1, cmd: [bin("prettier"), "--check", "--log-level", "warn", "."] },
+  { name: "unit", weight: 1, cmd: [bin("vitest"), "run", "--project", "unit", ...vitestReport("unit")] },
+  { name: "integration", weight: 1, cmd: [bin("vitest"), "run", "--project", "integration", ...vitestReport("integration")] },
+];
+
+function vitestReport(name) {
+  return ["--reporter", "default", "--reporter", "json", "--outputFile.json", path.join(reports, `${name}.json`)];
+}
+
+const wanted = process.argv.slice(2);
+const byName = new Map(STEPS.map((step) => [step.name, step]));
+for (const name of wanted) if (!byName.has(name)) fail(`unknown step "${name}"; steps: ${STEPS.map((s) => s.name).join(", ")}`);
+const selected = new Set();
+const select = (name) => {
+  if (selected.has(name)) return;
+  selected.add(name);
+  for (const need of byName.get(name).needs ?? []) select(need);
+};
+for (const name of wanted.length ? wanted : byName.keys()) select(name);
+
+const cores = Math.max(2, os.availableParallelism());
+const started = performance.now();
+const results = new Map(); // name → { status: "passed" | "failed" | "skipped", seconds }
+const running = new Map(); // name → weight
+const seconds = (from) => (performance.now() - from) / 1000;
+const clock = () => `${seconds(started).toFixed(0).padStart(4)} s`;
+
+function fail(message) {
+  console.error(`toolroom test: ${message}`);
+  process.exit(2);
+}
+
+function runStep(step) {
+  const from = performance.now();
+  running.set(step.name, step.weight);
+  console.log(`${clock()}  ▶ ${step.name}: ${step.cmd.map((part) => path.relative(root, part) || part).join(" ")}`);
+  const child = spawn(step.cmd[0], step.cmd.slice(1), {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: "0", ...step.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+  child.on("close", (code) => {
+    running.delete(step.name);
+    const status = code === 0 ? "passed" : "failed";
+    results.set(step.name, { status, seconds: seconds(from) });
+    const text = Buffer.concat(output).toString().trimEnd();
+    console.log(`\n──── ${step.name} ${status} in ${seconds(from).toFixed(1)} s ${"─".repeat(40)}`);
+    if (text) console.log(text);
+    console.log(`──── end of ${step.name} ${"─".repeat(50)}\n`);
+    schedule();
+  });
+}
+
+function schedule() {
+  for (const step of STEPS) {
+    if (!selected.has(step.name) || results.has(step.name) || running.has(step.name)) continue;
+    const needs = step.needs ?? [];
+    if (needs.some((need) => results.get(need)?.status !== undefined && results.get(need).status !== "passed")) {
+      results.set(step.name, { status: "skipped", seconds: 0 });
+      console.log(`${clock()}  ✗ ${step.name}: skipped (needs ${needs.join(", ")})`);
+      continue;
+    }
+    if (!needs.every((need) => results.get(need)?.status === "passed")) continue;
+    const busy = [...running.values()].reduce((sum, weight) => sum + weight, 0);
+    // A step heavier than the free cores waits, unless nothing else runs (it then takes them all).
+    if (busy > 0 && busy + step.weight > cores) continue;
+    runStep(step);
+  }
+  if (running.size === 0 && [...selected].every((name) => results.has(name))) finish();
+}
+
+function finish() {
+  console.log("step          result     seconds");
+  for (const step of STEPS.filter((s) => selected.has(s.name))) {
+    const { status, seconds: s } = results.get(step.name);
+    console.log(`${step.name.padEnd(13)} ${status.padEnd(9)} ${s.toFixed(1).padStart(8)}`);
+  }
+  console.log(`${"total (wall)".padEnd(23)} ${seconds(started).toFixed(1).padStart(8)}`);
+  const tests = summarizeTests(reports);
+  fs.rmSync(reports, { recursive: true, force: true });
+  if (tests) console.log(`\ntests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ""}`);
+  process.exit([...results.values()].every((r) => r.status === "passed") ? 0 : 1);
+}
+
+schedule();
