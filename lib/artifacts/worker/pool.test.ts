@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeRunDir } from "../discover";
-import { FIXTURES } from "../testing";
+import { FIXTURES } from "@/lib/testing/artifact-fixtures";
 import { bigMatrix } from "@/lib/testing/big-matrix";
 import { runArtifactTask } from "./pool";
 import { runTask } from "./tasks";
@@ -41,17 +40,28 @@ describe("runArtifactTask", () => {
     const dir = path.join(tmp, "BIG-1", "sweep", "2026-06-01T00-00-00");
     const bytes = bigMatrix(dir, 20_000);
     const entry = entryOf(tmp, dir);
-    const inThread = performance.now();
-    runTask({ op: "summary", entry, maxBytes: 1 << 30 });
-    const inThreadMs = performance.now() - inThread;
-
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const row = await runArtifactTask({ op: "summary", entry, maxBytes: 1 << 30 }, bytes);
-    delay.disable();
-    expect(row.cells).toBe(20_000);
-    // The same parse in-thread blocks for inThreadMs; in the worker the loop never stalls 200 ms.
-    expect(delay.max / 1e6, `in-thread parse took ${inThreadMs.toFixed(0)} ms`).toBeLessThan(200);
+    // Order, not time: count the event loop's turns that run before the parse's answer arrives. A
+    // parse on this thread answers before any of them can run (the in-thread call shows it: zero).
+    const turnsDuring = async (work: () => Promise<unknown>) => {
+      let turns = 0;
+      let done = false;
+      const spin = () => {
+        if (done) return;
+        turns++;
+        setImmediate(spin);
+      };
+      setImmediate(spin);
+      await work();
+      done = true;
+      return turns;
+    };
+    expect(await turnsDuring(async () => runTask({ op: "summary", entry, maxBytes: 1 << 30 }))).toBe(0);
+    let cells: number | null = null;
+    const turns = await turnsDuring(async () => {
+      cells = (await runArtifactTask({ op: "summary", entry, maxBytes: 1 << 30 }, bytes)).cells;
+    });
+    expect(cells).toBe(20_000);
+    expect(turns, "event-loop turns while the worker parsed").toBeGreaterThan(10);
   }, 60_000);
 
   it("refuses an artifact over the size limit with a message, without reading it", async () => {
