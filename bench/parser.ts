@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatCall } from "../lib/chat/text-protocol/format";
 import { createTextCallParser } from "../lib/chat/text-protocol/parser";
-import { randomChunks, rng } from "../lib/chat/text-protocol/test-helpers";
+import { randomChunks, rng } from "../lib/testing/text-protocol-chunks";
 import { TEXT_PROTOCOLS, type ParseEvent, type TextProtocol } from "../lib/chat/text-protocol/types";
 
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { cn } from "@/components/ui/cn";
 import { callDifferences, type ColumnSummary, type Difference } from "@/lib/chat/compare-summary";
 import { columnLetter } from "./column-letter";
-import { formatCount, formatMs } from "./format";
+import { formatCount, formatMs } from "@/components/ui/format";
 
 export interface SummaryColumn {
   label: string;

@@ -2,7 +2,7 @@
 
 import type { TraceStepView } from "@/lib/trace/view";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatMs } from "./format";
+import { formatCount, formatMs } from "@/components/ui/format";
 
 /** A time of day to the millisecond, in the person's time zone. */
 function clock(iso: string): string {

@@ -2,7 +2,7 @@
 
 import type { TraceCallView, TraceStepView, TraceTurnView } from "@/lib/trace/view";
 import { cn } from "@/components/ui/cn";
-import { formatCount, formatMs } from "./format";
+import { formatCount, formatMs } from "@/components/ui/format";
 
 /** The time a step's row spans: the model's answer, the waits for a person, the tools' runs. */
 function stepSpan(step: TraceStepView): number {

@@ -8,7 +8,7 @@ import { parseJson } from "./json";
 import { readRunEntry, runErrors } from "./run";
 import { groupFindings, readMetaFile, readSanitizerReportFile } from "./sanitizer";
 import { summarizeRun } from "./summary";
-import { aortaRunsDir, filesUnder } from "./testing";
+import { aortaRunsDir, filesUnder } from "@/lib/testing/artifact-fixtures";
 
 const CORPUS = aortaRunsDir();
 if (!CORPUS) console.warn("aorta-runs corpus not found (../shared/aorta-runs or $AORTA_RUNS_DIR): skipping the real-artifact tests");

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearDiscoveryCache, discoverRuns, discoverRunsAsync, listRunEnvironments } from "./discover";
-import { FIXTURES } from "./testing";
+import { FIXTURES } from "@/lib/testing/artifact-fixtures";
 
 const tmpDirs: string[] = [];
 function tmp(): string {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { envFacts, readEnv, readEnvFile } from "./env";
-import { FIXTURES } from "./testing";
+import { FIXTURES } from "@/lib/testing/artifact-fixtures";
 
 const TRIAGE = path.join(FIXTURES, "triage/ROCM-123/fsdp/2026-04-28T14-12-03");
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRun } from "./run";
 import { summarizeRun } from "./summary";
-import { FIXTURES } from "./testing";
+import { FIXTURES } from "@/lib/testing/artifact-fixtures";
 
 describe("summarizeRun", () => {
   it("summarises the triage fixture from its path and files", () => {

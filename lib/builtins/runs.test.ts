@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readRun, summarizeRun } from "@/lib/artifacts";
-import { aortaRunsDir, FIXTURES } from "@/lib/artifacts/testing";
+import { aortaRunsDir, FIXTURES } from "@/lib/testing/artifact-fixtures";
 import { testContext } from "@/lib/testing/context";
 import type { ToolDefinition } from "@/lib/tools/types";
 import { listRuns, readRunEnv, readRunMatrix, RUNS_MAX_CHARS, searchRunArtifacts } from "./runs";

@@ -1,14 +1,6 @@
-import type { RuleRef } from "@/lib/tools/approval-rules";
+import type { Decision } from "@/lib/tools/decision";
 
-/** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
-export interface Decision {
-  by: "user" | "grant" | "rule" | "timeout" | "unsupervised" | "eval";
-  decision: "approved" | "denied" | "timed-out" | "not-admitted";
-  reason?: string;
-  /** The rule that decided it, when `by` is "rule". */
-  rule?: RuleRef;
-  at: string;
-}
+export type { Decision };
 
 export interface CallMeta {
   sourcePackage?: string;

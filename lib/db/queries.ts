@@ -1,6 +1,6 @@
 import "server-only";
 import type { UIMessage } from "ai";
-import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
+import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/tools/text-protocols";
 import { db } from "./client";
 
 export interface ChatRecord {

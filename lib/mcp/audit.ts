@@ -1,4 +1,4 @@
-import type { Decision } from "@/lib/chat/metadata";
+import type { Decision } from "@/lib/tools/decision";
 import type { RegisteredTool } from "@/lib/tools/registry-types";
 
 /** One tool call made by an MCP client, as the approval audit stores it. */

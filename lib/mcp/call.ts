@@ -1,5 +1,5 @@
 import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Decision } from "@/lib/chat/metadata";
+import type { Decision } from "@/lib/tools/decision";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";

@@ -1,6 +1,6 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
-import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
+import { TEXT_PROTOCOLS } from "@/lib/tools/text-protocols";
 
 /**
  * How a model takes tools (`llms.<name>.toolMode`): unset follows the chat's mode; `native` and

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Synthetic triage / probe runs written for these tests. */
-export const FIXTURES = path.resolve(import.meta.dirname, "__fixtures__");
+export const FIXTURES = path.resolve(import.meta.dirname, "../artifacts/__fixtures__");
 
 /**
  * The real AORTA artifacts (`shared/aorta-runs`, next to the repo), else `AORTA_RUNS_DIR`;

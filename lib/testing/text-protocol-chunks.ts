@@ -1,5 +1,5 @@
-import { createTextCallParser } from "./parser";
-import type { ParseEvent, TextProtocol } from "./types";
+import { createTextCallParser } from "@/lib/chat/text-protocol/parser";
+import type { ParseEvent, TextProtocol } from "@/lib/chat/text-protocol/types";
 
 export const TOOLS = ["list_files", "read_file", "grep_code"];
 

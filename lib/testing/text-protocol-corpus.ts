@@ -2,7 +2,7 @@
 // chat templates, Llama 3.1 JSON tool calling, Mistral's [TOOL_CALLS], <function_calls> blocks,
 // AORTA's ACTION and JSON tags), with the parse each must give. corpus.test.ts runs them whole,
 // split at every chunk boundary, and one character at a time.
-import type { TextProtocol, ToolInput } from "./types";
+import type { TextProtocol, ToolInput } from "@/lib/chat/text-protocol/types";
 
 export type Expected = { text: string } | { call: string; input: ToolInput; repaired?: string } | { malformed: string; toolName?: string };
 

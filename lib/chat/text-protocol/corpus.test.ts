@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CORPUS, type Expected } from "./corpus";
-import { parseChunks } from "./test-helpers";
+import { CORPUS, type Expected } from "@/lib/testing/text-protocol-corpus";
+import { parseChunks } from "@/lib/testing/text-protocol-chunks";
 import { TEXT_PROTOCOLS, type ParseEvent } from "./types";
 
 /** The parse as the corpus writes it: errors by a phrase they must contain. */

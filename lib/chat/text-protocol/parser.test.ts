@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTextCallParser } from "./parser";
-import { parseChunks, randomChunks, rng } from "./test-helpers";
+import { parseChunks, randomChunks, rng } from "@/lib/testing/text-protocol-chunks";
 import type { ParseEvent, TextProtocol } from "./types";
 
 const ACTION_REPLY =

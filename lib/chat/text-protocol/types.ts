@@ -1,13 +1,7 @@
 import type { JsonValue } from "@/lib/tools/types";
 
-/**
- * How a text-mode model writes a tool call (`chat.textProtocol`, `llms.<name>.textProtocol`, per chat).
- * `action` and `json` are AORTA's (one call per reply); `hermes`, `xml`, `llama` and `mistral`
- * are the formats open models were trained on (several calls per reply).
- */
-export const TEXT_PROTOCOLS = ["action", "json", "hermes", "xml", "llama", "mistral"] as const;
-
-export type TextProtocol = (typeof TEXT_PROTOCOLS)[number];
+// The protocol names live with the tool contract, where settings and the database can see them.
+export { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/tools/text-protocols";
 
 export type ToolInput = { [key: string]: JsonValue };
 
