@@ -3,6 +3,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import tseslint from "typescript-eslint";
+import { layerRuleConfig } from "./eslint.layers.mjs";
 
 export default tseslint.config(
   { ignores: [".next/**", ".next-*/**", "generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "examples/**/dist/**"] },
@@ -39,4 +40,6 @@ export default tseslint.config(
     files: ["lib/**/*.ts", "bin/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts", "scripts/**/*"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  // The layer rule (DESIGN.md, README "Layout"): arrows point down only.
+  ...layerRuleConfig,
 );
