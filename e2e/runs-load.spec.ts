@@ -67,6 +67,53 @@ test.describe("root overrides over HTTP", () => {
   });
 });
 
+test.describe("a 60,000-cell matrix from a producer that records fewer fields", () => {
+  // Fields of the reader's spec that no cell has: each would be listed once per cell.
+  const OMITTED = [
+    "std_step_time_ms",
+    "min_step_time_ms",
+    "max_step_time_ms",
+    "p50_step_time_ms",
+    "p90_step_time_ms",
+    "p99_step_time_ms",
+    "mean_wall_clock_sec",
+    "step_time_source",
+    "exit_status_counts",
+    "outcome_counts",
+    "failure_hints",
+    "trial_paths",
+    "resolved_env_vars",
+    "error_rate",
+    "confound",
+  ];
+  let root: string;
+  test.beforeAll(() => {
+    root = fs.mkdtempSync(path.join(extraRoot(), "missing-"));
+    bigMatrix(path.join(root, REL), CELLS, 1, { omit: OMITTED });
+  });
+  test.afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test("the run page summarises the missing fields per key, and its HTML stays under 2 MB", async ({ request }) => {
+    test.setTimeout(180_000);
+    const view = await request.get(`/runs/view?${q({ root, path: REL })}`, { timeout: 170_000 });
+    expect(view.status()).toBe(200);
+    const html = await view.text();
+    expect(html).toContain("60,000 cells");
+    expect(html).toContain("min_step_time_ms: missing in 60,000 of 60,000 cells");
+    expect(html).not.toContain("cells[59999].min_step_time_ms");
+    expect(Buffer.byteLength(html), "run page HTML bytes").toBeLessThan(2 * 1024 * 1024);
+  });
+
+  test("the comparison of two such runs stays under 2 MB of HTML too, and says how many cells it left out", async ({ request }) => {
+    test.setTimeout(180_000);
+    const compared = await request.get(`/runs/compare?${q({ root, a: REL, b: REL })}`, { timeout: 170_000 });
+    expect(compared.status()).toBe(200);
+    const html = await compared.text();
+    expect(html).toContain("60,000 matched by name");
+    expect(Buffer.byteLength(html), "compare page HTML bytes").toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
 test.describe("a 60,000-cell matrix", () => {
   let root: string;
   let bytes = 0;

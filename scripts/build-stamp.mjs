@@ -1,5 +1,6 @@
 // Which sources a build was made from, so `npm start` never serves a stale build after a `git pull`.
-// The fingerprint covers every file the app is built from (not tests, e2e, benches or docs): in a git
+// The fingerprint covers every file the app is built from (not tests, e2e, benches, docs or a
+// person's settings and suites): in a git
 // checkout the index's blob ids plus the content of files changed or added since; elsewhere each
 // file's size and mtime.
 import { execFileSync } from "node:child_process";
@@ -7,7 +8,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const NOT_BUILT = /^(e2e|bench|docs|\.ci)\/|(^|\/)README\.md$|\.test\.tsx?$|\.harness\.ts$|\.generator\.ts$/;
+// Only what `next build` reads counts: a person's ./toolroom.yaml, a *.eval.yaml, runs or notes
+// beside the app are not sources, and must not cost a rebuild at the next `npm start`.
+const BUILT =
+  /^(app|components|lib|packages|prisma|public)\/|^(instrumentation\.ts|proxy\.ts|next\.config\.ts|postcss\.config\.mjs|tsconfig\.json|package(-lock)?\.json)$/;
+const NOT_BUILT = /(^|\/)README\.md$|\.test\.tsx?$|\.harness\.ts$|\.generator\.ts$/;
+const isBuilt = (file) => BUILT.test(file) && !NOT_BUILT.test(file);
 const STAMP = "toolroom-build.json";
 
 function git(root, args) {
@@ -18,8 +24,9 @@ function walk(root, dir, out) {
   for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.name.startsWith(".") || entry.name === "node_modules" || entry.name === "generated" || entry.name === "data") continue;
-    if (entry.isDirectory()) walk(root, rel, out);
-    else if (entry.isFile() && !NOT_BUILT.test(rel)) out.push(rel);
+    if (entry.isDirectory()) {
+      if (dir || BUILT.test(`${rel}/`)) walk(root, rel, out);
+    } else if (entry.isFile() && isBuilt(rel)) out.push(rel);
   }
 }
 
@@ -31,11 +38,11 @@ export function sourceFingerprint(root) {
     commit = git(root, ["rev-parse", "HEAD"]).trim();
     const index = git(root, ["ls-files", "-s"])
       .split("\n")
-      .filter((line) => line && !NOT_BUILT.test(line.split("\t")[1]));
+      .filter((line) => line && isBuilt(line.split("\t")[1]));
     hash.update(index.join("\n"));
     const changed = git(root, ["ls-files", "-m", "-o", "--exclude-standard"])
       .split("\n")
-      .filter((f) => f && !NOT_BUILT.test(f))
+      .filter((f) => f && isBuilt(f))
       .sort();
     for (const file of changed) {
       hash.update(`\0${file}\0`);

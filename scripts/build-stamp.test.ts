@@ -61,6 +61,28 @@ describe("build stamp", () => {
     expect(staleReason(root, ".next")).toBeNull();
   });
 
+  it("a person's settings, eval suites, runs and notes beside the app do not force a rebuild", () => {
+    build();
+    write("toolroom.yaml", "sourceRoot: .\n");
+    write("smoke.eval.yaml", "cases: []\n");
+    write("evals/more.eval.yaml", "cases: []\n");
+    write("runs/BIG-1/matrix.json", "{}\n");
+    write("notes.txt", "todo\n");
+    expect(staleReason(root, ".next")).toBeNull();
+    write("lib/new.ts", "export const x = 1;\n");
+    expect(staleReason(root, ".next")).toBe("the sources changed since the build");
+  });
+
+  it("without git too, only the app's sources count", () => {
+    fs.rmSync(path.join(root, ".git"), { recursive: true });
+    build();
+    write("toolroom.yaml", "sourceRoot: .\n");
+    write("evals/more.eval.yaml", "cases: []\n");
+    expect(staleReason(root, ".next")).toBeNull();
+    write("components/new.tsx", "export const x = 1;\n");
+    expect(staleReason(root, ".next")).toBe("the sources changed since the build");
+  });
+
   it("a build without a stamp is rebuilt; a checkout without git falls back to sizes and times", () => {
     write(".next/BUILD_ID", "x");
     expect(staleReason(root, ".next")).toBe("the build does not record which sources it was made from");

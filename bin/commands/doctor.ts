@@ -19,6 +19,8 @@ interface Check {
 
 /** A check that found something worth knowing that does not stop Toolroom: printed as `warn`, not counted as failed. */
 class CheckWarning extends Error {}
+/** A state that is expected (a fresh install): printed as `note`, neither a warning nor a failure. */
+class CheckNote extends Error {}
 
 /** Chromium runs the e2e tests only: the app, the CLI and the unit tests work without it. */
 export function chromiumCheck(found: string | null): { ok: true; text: string } | { ok: false; warning: string } {
@@ -66,6 +68,8 @@ export function registerDoctor(program: Command): void {
             const file = databaseFile(databaseUrl());
             const problem = databaseFileProblem(file);
             if (problem) throw new Error(problem);
+            // A fresh install: npm start (and the migrations) create the file.
+            if (!fs.existsSync(file)) throw new CheckNote(`${file} not created yet; npm start creates it`);
             const status = migrationStatus(file, path.resolve("prisma/migrations"));
             if (!status.reachable) throw new Error(status.error ?? "unreachable");
             if (status.pending.length)
@@ -119,6 +123,10 @@ export function registerDoctor(program: Command): void {
           if (typeof result === "string") console.log(`ok    ${check.name.padEnd(9)} ${result}`);
           else console.log([`warn  ${check.name.padEnd(9)} ${result.warning}`, ...result.details.map((d) => d.replace(/^/gm, "        "))].join("\n"));
         } catch (error) {
+          if (error instanceof CheckNote) {
+            console.log(`note  ${check.name.padEnd(9)} ${error.message}`);
+            continue;
+          }
           if (error instanceof CheckWarning) {
             console.log(`warn  ${check.name.padEnd(9)} ${error.message}`);
             continue;

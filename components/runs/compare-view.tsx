@@ -27,8 +27,7 @@ function SideCard({ label, side, override }: { label: string; side: CompareSide;
 }
 
 export function CompareView({ view }: { view: CompareData }) {
-  const worse = view.cells.filter((c) => rateTone(c.failureRateDelta) === "worse").length;
-  const better = view.cells.filter((c) => rateTone(c.failureRateDelta) === "better").length;
+  const { matched, worse, better } = view.cellTotals;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 md:flex-row">
@@ -39,7 +38,13 @@ export function CompareView({ view }: { view: CompareData }) {
       <Section
         title="Cells"
         testId="compare-cells"
-        note={view.matrixError ? undefined : `${view.cells.length} matched by name · failure rate worse in ${worse}, better in ${better}`}
+        note={
+          view.matrixError
+            ? undefined
+            : `${matched.toLocaleString("en-US")} matched by name · failure rate worse in ${worse}, better in ${better}${
+                view.cells.length < matched ? ` · showing the ${view.cells.length} that changed most` : ""
+              }`
+        }
       >
         {view.matrixError ? (
           <p role="alert" className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="compare-matrix-error">
@@ -106,10 +111,10 @@ export function CompareView({ view }: { view: CompareData }) {
             </Table>
           </div>
         )}
-        {view.onlyInA.length + view.onlyInB.length > 0 ? (
+        {view.onlyInACount + view.onlyInBCount > 0 ? (
           <div className="grid gap-3 md:grid-cols-2" data-testid="compare-only">
-            <OnlyIn label="Only in A" names={view.onlyInA} testId="only-in-a" />
-            <OnlyIn label="Only in B" names={view.onlyInB} testId="only-in-b" />
+            <OnlyIn label="Only in A" names={view.onlyInA} count={view.onlyInACount} testId="only-in-a" />
+            <OnlyIn label="Only in B" names={view.onlyInB} count={view.onlyInBCount} testId="only-in-b" />
           </div>
         ) : null}
         {view.duplicateNames.length > 0 ? (
@@ -177,11 +182,11 @@ function DiffRow({ kind, path, a, b }: { kind: keyof typeof KIND_CLASS; path: st
   );
 }
 
-function OnlyIn({ label, names, testId }: { label: string; names: string[]; testId: string }) {
+function OnlyIn({ label, names, count, testId }: { label: string; names: string[]; count: number; testId: string }) {
   return (
     <div className="rounded-lg border border-border bg-panel p-3" data-testid={testId}>
       <p className="mb-1 text-xs font-medium text-muted">
-        {label} ({names.length})
+        {label} ({count.toLocaleString("en-US")}){names.length < count ? `, the first ${names.length} shown` : ""}
       </p>
       {names.length === 0 ? (
         <p className="text-xs text-muted">none</p>

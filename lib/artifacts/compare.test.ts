@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareMatrices, diffEnv } from "./compare";
+import { compareMatrices, diffEnv, mostChanged } from "./compare";
 import { readMatrix } from "./matrix";
 
 describe("compareMatrices", () => {
@@ -48,5 +48,26 @@ describe("diffEnv", () => {
 
   it("a change of kind is one change", () => {
     expect(diffEnv({ system_health: null }, { system_health: { ok: true } }).changed).toEqual([{ path: "system_health", a: null, b: { ok: true } }]);
+  });
+});
+
+describe("mostChanged", () => {
+  it("keeps the cells that changed most, failure rate first, in A's order, and all of a small comparison", () => {
+    const cells = (rates: (i: number) => number, times: (i: number) => number) =>
+      readMatrix({ cells: Array.from({ length: 2000 }, (_, i) => ({ name: `c${i}`, failure_rate: rates(i), mean_step_time_ms: times(i) })) });
+    const a = cells(
+      () => 0,
+      () => 40,
+    );
+    const b = cells(
+      (i) => (i % 400 === 7 ? 0.5 : 0),
+      (i) => (i % 100 === 3 ? 60 : 40),
+    );
+    const { cells: all } = compareMatrices(a, b);
+    const shown = mostChanged(all, 10);
+    expect(shown.map((c) => c.name)).toEqual(
+      ["c3", "c7", "c103", "c203", "c303", "c407", "c807", "c1207", "c1607", "c403"].sort((x, y) => Number(x.slice(1)) - Number(y.slice(1))),
+    );
+    expect(mostChanged(all.slice(0, 5), 10)).toHaveLength(5);
   });
 });

@@ -31,6 +31,45 @@ export interface MatrixComparison {
   duplicateNames: string[];
 }
 
+/** Whether a change is worse, better or the same; more failures and slower steps are worse. */
+export type DeltaTone = "worse" | "better" | "same" | "unknown";
+
+/** Failure-rate deltas below half a percentage point are noise at typical trial counts. */
+const RATE_EPSILON = 0.005;
+/** Step-time changes within 2% of A are noise. */
+const TIME_EPSILON = 0.02;
+
+export function rateTone(delta: number | null): DeltaTone {
+  if (delta === null || !Number.isFinite(delta)) return "unknown";
+  if (Math.abs(delta) < RATE_EPSILON) return "same";
+  return delta > 0 ? "worse" : "better";
+}
+
+/** `ratio` is B ÷ A of the mean step time. */
+export function timeTone(ratio: number | null): DeltaTone {
+  if (ratio === null || !Number.isFinite(ratio)) return "unknown";
+  if (Math.abs(ratio - 1) < TIME_EPSILON) return "same";
+  return ratio > 1 ? "worse" : "better";
+}
+
+/** Rows a comparison page shows at most: a 60,000-cell comparison was 122 MB of HTML (#29.6). */
+export const COMPARE_ROWS = 500;
+
+/**
+ * The `limit` cells that changed most (failure rate first, then step time), in A's order; the
+ * rest are counted, not shown.
+ */
+export function mostChanged(cells: CellDelta[], limit = COMPARE_ROWS): CellDelta[] {
+  if (cells.length <= limit) return cells;
+  const weight = (c: CellDelta) => [Math.abs(c.failureRateDelta ?? 0), Math.abs((c.meanStepTimeRatio ?? 1) - 1)] as const;
+  const order = cells.map((c, i) => ({ i, w: weight(c) }));
+  order.sort((x, y) => y.w[0] - x.w[0] || y.w[1] - x.w[1] || x.i - y.i);
+  return order
+    .slice(0, limit)
+    .sort((x, y) => x.i - y.i)
+    .map(({ i }) => cells[i]!);
+}
+
 function side(c: MatrixCell): CellSide {
   return {
     failure_rate: c.failure_rate,

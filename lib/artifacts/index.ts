@@ -74,5 +74,5 @@ export {
 } from "./dashboard";
 export { readRun, readRunEntry, runErrors, runWarnings, type RunData, type EnvironmentFile } from "./run";
 export { summarizeRun, failedCells, cellLabel, type RunSummary, type RunKind, type FailedCell } from "./summary";
-export { compareMatrices, diffEnv, type MatrixComparison, type CellDelta, type CellSide, type EnvDiff } from "./compare";
+export { compareMatrices, diffEnv, mostChanged, rateTone, type MatrixComparison, type CellDelta, type CellSide, type EnvDiff } from "./compare";
 export { runSearchDocs, type RunSearchDoc } from "./search-docs";

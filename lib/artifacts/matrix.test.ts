@@ -37,7 +37,7 @@ describe("readMatrix", () => {
     const hand = m.cells[2]!;
     expect(hand.mean_step_time_ms).toBeNull();
     expect(hand.failure_rate).toBeNull();
-    expect(m.missingFields).toEqual(["cells[2].failure_rate", "cells[2].mean_step_time_ms"]);
+    expect(m.missingFields).toEqual(["failure_rate: missing in 1 of 4 cells (cells[2])", "mean_step_time_ms: missing in 1 of 4 cells (cells[2])"]);
     expect(hand.failure_hints).toEqual([{ text: "bare string hint", count: null }]);
   });
 
@@ -52,16 +52,27 @@ describe("readMatrix", () => {
     expect(m.cells).toHaveLength(1);
     expect(m.cells[0]!.trials).toBeNull();
     expect(m.missingFields).toContain("workload");
-    expect(m.missingFields).toContain("cells[0].failed_count");
-    expect(m.missingFields).not.toContain("cells[0].top_failure_detector_id");
+    expect(m.missingFields).toContain("failed_count: missing in 1 of 1 cells (cells[0])");
+    expect(m.missingFields.some((f) => f.startsWith("top_failure_detector_id"))).toBe(false);
     expect(m.warnings).toContain("cells[1]: not an object; skipped");
     expect(matrixVerdict(m)).toBe("unknown");
+  });
+
+  it("summarises what many cells lack per key, with a count and a few examples, whatever the number of cells", () => {
+    const cells = Array.from({ length: 60_000 }, (_, i) => ({ name: `c${i}`, failed_count: i % 2 ? "x" : 1 }));
+    const m = readMatrix({ schema_version: 1, cells });
+    expect(m.missingFields).toContain("min_step_time_ms: missing in 60,000 of 60,000 cells (cells[0], cells[1], cells[2], …)");
+    expect(m.missingFields).toContain("failed_count: missing in 30,000 of 60,000 cells (cells[1], cells[3], cells[5], …)");
+    expect(m.missingFields.some((f) => f.startsWith("cells["))).toBe(false);
+    expect(m.warnings).toEqual(['cells[1].failed_count: unexpected value "x" (Invalid input: expected number, received string) (and in 29,999 more cells)']);
+    // One line per key of the spec, not one per cell.
+    expect(m.missingFields.length).toBeLessThan(60);
   });
 
   it("wrong types count as missing, with a warning", () => {
     const m = readMatrix({ schema_version: 1, cells: [{ name: "a", failed_count: "3" }] });
     expect(m.cells[0]!.failed_count).toBeNull();
-    expect(m.missingFields).toContain("cells[0].failed_count");
+    expect(m.missingFields).toContain("failed_count: missing in 1 of 1 cells (cells[0])");
     expect(m.warnings.some((w) => w.startsWith('cells[0].failed_count: unexpected value "3"'))).toBe(true);
   });
 

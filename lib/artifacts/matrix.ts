@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Fields, isRecord, joinPath, newNotes, readFields } from "./fields";
+import { type Fields, isRecord, joinPath, newNotes, readFields, type ReadNotes } from "./fields";
 import { type FileResult, type ReadOptions, readTypedFile } from "./json";
 
 /** The only matrix schema AORTA has written; anything else is read best-effort with a warning. */
@@ -127,17 +127,61 @@ export function readMatrix(raw: unknown, file = "matrix.json"): Matrix {
     notes.missingFields.push("cells");
     if (raw.cells !== undefined) notes.warnings.push(`${file}: "cells" is not a list`);
   } else {
+    const perKey = new CellNotes();
     raw.cells.forEach((c, index) => {
       const at = joinPath("cells", index);
       if (!isRecord(c)) {
         notes.warnings.push(`${at}: not an object; skipped`);
         return;
       }
-      const { fields, extra: cellExtra } = readFields(c, cellSpec, at, notes, OPTIONAL_CELL_FIELDS);
+      const cellNotes = newNotes();
+      const { fields, extra: cellExtra } = readFields(c, cellSpec, at, cellNotes, OPTIONAL_CELL_FIELDS);
+      perKey.add(index, cellNotes);
       cells.push({ ...fields, index, extra: cellExtra });
     });
+    perKey.summarise(cells.length, notes);
   }
   return { raw, header, cells, extra, missingFields: notes.missingFields, warnings: notes.warnings };
+}
+
+/** Cells named as examples in a summary. */
+const EXAMPLE_CELLS = 3;
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What the cells' readers noticed, per key rather than per cell: a 60,000-cell run from an older
+ * producer lacks the same 15 fields in every cell, and listing each (`cells[123].min_step_time_ms`)
+ * sent 27.6 MB of HTML with its page (#29.6). One line per key, with a count and a few examples.
+ */
+class CellNotes {
+  private missing = new Map<string, number[]>();
+  private warned = new Map<string, { first: string; cells: number }>();
+
+  add(index: number, notes: ReadNotes): void {
+    for (const where of notes.missingFields) {
+      const key = where.slice(where.indexOf(".") + 1);
+      const seen = this.missing.get(key);
+      if (!seen) this.missing.set(key, [index]);
+      else seen.push(index);
+    }
+    for (const warning of notes.warnings) {
+      const key = warning.slice(warning.indexOf(".") + 1, warning.indexOf(":"));
+      const seen = this.warned.get(key);
+      if (!seen) this.warned.set(key, { first: warning, cells: 1 });
+      else seen.cells++;
+    }
+  }
+
+  /** `min_step_time_ms: missing in 60,000 of 60,000 cells (cells[0], cells[1], cells[2], …)`. */
+  summarise(total: number, into: ReadNotes): void {
+    for (const [key, indexes] of this.missing) {
+      const examples = indexes.slice(0, EXAMPLE_CELLS).map((i) => joinPath("cells", i));
+      into.missingFields.push(
+        `${key}: missing in ${count(indexes.length)} of ${count(total)} cells (${examples.join(", ")}${indexes.length > EXAMPLE_CELLS ? ", …" : ""})`,
+      );
+    }
+    for (const { first, cells } of this.warned.values()) into.warnings.push(cells > 1 ? `${first} (and in ${count(cells - 1)} more cells)` : first);
+  }
 }
 
 export function readMatrixFile(file: string, label = "matrix.json", options?: ReadOptions): FileResult<Matrix> {

@@ -96,7 +96,7 @@ describe("read_run_matrix", () => {
     const block = out.slice(out.indexOf("- hand_written"));
     expect(block).toContain("failure_rate not recorded");
     expect(block).toContain("mean not recorded");
-    expect(out).toContain("not recorded (2): cells[2].failure_rate, cells[2].mean_step_time_ms");
+    expect(out).toContain("not recorded (2): failure_rate: missing in 1 of 4 cells (cells[2]); mean_step_time_ms: missing in 1 of 4 cells (cells[2])");
     expect(out).toContain("other fields: producer_note=");
   });
 

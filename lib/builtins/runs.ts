@@ -203,7 +203,7 @@ export function formatMatrix(m: Matrix, fileRel: string, summary: RunSummary): s
   if (h.warnings?.length) head.push(`run warnings: ${h.warnings.join("; ")}`);
   if (m.warnings.length) head.push(`reader warnings: ${m.warnings.slice(0, 5).join("; ")}${m.warnings.length > 5 ? ` (+${m.warnings.length - 5} more)` : ""}`);
   if (m.missingFields.length)
-    head.push(`${NOT_RECORDED} (${m.missingFields.length}): ${m.missingFields.slice(0, 12).join(", ")}${m.missingFields.length > 12 ? ", …" : ""}`);
+    head.push(`${NOT_RECORDED} (${m.missingFields.length}): ${m.missingFields.slice(0, 12).join("; ")}${m.missingFields.length > 12 ? "; …" : ""}`);
   const extra = Object.entries(m.extra);
   if (extra.length) head.push(`other fields: ${extra.map(([k, v]) => `${k}=${preview(v, 60)}`).join(", ")}`);
   out.add(head.join("\n"));

@@ -22,6 +22,7 @@ import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
 import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
+import { deltaBatchMiddleware } from "./delta-batch";
 import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
 import { timeoutText, turnErrorText } from "./turn-errors";
@@ -148,8 +149,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     builtin: t.origin === "builtin",
   }));
   // The provider middleware sits right on the provider, so only its own failures are labelled its,
-  // and the trace's tap there sees the request as sent and the reply as received.
-  const providerModel = wrapLanguageModel({ model: turn.model, middleware: providerStreamMiddleware(turn.trace?.tap) });
+  // and the trace's tap there sees the request as sent and the reply as received. Deltas are
+  // batched above it, before everything else (delta-batch.ts).
+  const providerModel = wrapLanguageModel({ model: turn.model, middleware: [deltaBatchMiddleware, providerStreamMiddleware(turn.trace?.tap)] });
   let notice: string | undefined;
   const model = toolModeModel(providerModel, {
     mode: turn.toolMode,

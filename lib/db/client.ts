@@ -2,11 +2,13 @@ import "server-only";
 import fs from "node:fs";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
-import { DatabaseFault, faultMessage } from "./faults";
+import { DatabaseFault, databaseFaultOf, faultMessage } from "./faults";
 import { databaseFile, databaseUrl } from "./url";
 
 interface Opened {
   client: PrismaClient;
+  /** A write failed for a full disk; the log is truncated at the next query that succeeds. */
+  diskWasFull: boolean;
   file: string;
   /** The file's identity when first seen; SQLite keeps the file it opened, whatever the path names later. */
   identity: { dev: number; ino: number } | null;
@@ -26,16 +28,49 @@ const CHECK_EVERY_MS = 1000;
  */
 export function db(): PrismaClient {
   const url = databaseUrl();
-  cache.__toolroomDb ??= {
-    client: new PrismaClient({ adapter: walAdapter(url) }),
-    file: databaseFile(url),
-    identity: null,
-    checkedAt: 0,
-    moved: false,
-  };
+  cache.__toolroomDb ??= open(url);
   const opened = cache.__toolroomDb;
   if (url.replace(/^file:/, "") !== ":memory:") checkFile(opened, Date.now());
   return opened.client;
+}
+
+function open(url: string): Opened {
+  const base = new PrismaClient({ adapter: walAdapter(url) });
+  const opened: Opened = { client: base, diskWasFull: false, file: databaseFile(url), identity: null, checkedAt: 0, moved: false };
+  let truncating = false;
+  // After a full disk the write-ahead log keeps the size it grew to (SQLite reuses it, never
+  // shrinks it): once a query succeeds again, space is back, and a TRUNCATE checkpoint returns it.
+  const truncateLog = () => {
+    truncating = true;
+    base
+      .$queryRawUnsafe<{ busy: bigint | number }[]>("PRAGMA wal_checkpoint(TRUNCATE)")
+      .then(
+        ([result]) => {
+          if (Number(result?.busy ?? 1) === 0) opened.diskWasFull = false;
+        },
+        () => {},
+      )
+      .finally(() => {
+        truncating = false;
+      });
+  };
+  const client = base.$extends({
+    query: {
+      async $allOperations({ args, query }): Promise<unknown> {
+        try {
+          const result: unknown = await query(args);
+          if (opened.diskWasFull && !truncating) truncateLog();
+          return result;
+        } catch (error) {
+          if (databaseFaultOf(error, opened.file)?.kind === "full") opened.diskWasFull = true;
+          throw error;
+        }
+      },
+    },
+  });
+  // The extension changes no query's type; the app keeps using the plain client's.
+  opened.client = client as unknown as PrismaClient;
+  return opened;
 }
 
 /**

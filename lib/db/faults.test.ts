@@ -65,6 +65,22 @@ describe("database faults", () => {
     expect((await queries.listChats()).map((c) => c.id)).toEqual(["before-full"]);
   });
 
+  it("once space is back after a full disk, the write-ahead log is truncated (it keeps its size otherwise)", async () => {
+    const wal = `${file}-wal`;
+    for (let i = 0; i < 20; i++) await queries.createChat(chat(`wal-${i}`, "w".repeat(20_000)));
+    expect(fs.statSync(wal).size).toBeGreaterThan(100_000);
+    const [row] = await client.db().$queryRawUnsafe<{ page_count: bigint }[]>("PRAGMA page_count");
+    await client.db().$queryRawUnsafe(`PRAGMA max_page_count = ${Number(row?.page_count)}`);
+    try {
+      await faultOf(queries.createChat(chat("too-big-again", "x".repeat(200_000))));
+    } finally {
+      await client.db().$queryRawUnsafe("PRAGMA max_page_count = 1073741823");
+    }
+    await queries.listChats();
+    await expect.poll(() => fs.statSync(wal).size).toBe(0);
+    for (let i = 0; i < 20; i++) await queries.deleteChat(`wal-${i}`);
+  });
+
   it("a read-only database (SQLITE_READONLY) is a 503 saying so", async () => {
     // A connection opened read-only gets the very error a read-only file or mount gives.
     const readonly = new Database(file, { readonly: true });

@@ -41,9 +41,10 @@ function cell(i: number, samples: number) {
 
 /**
  * Writes `dir/matrix.json` with `cells` generated cells (streamed out in chunks, so a 200 MB file
- * never exists as one string here) and returns its size in bytes.
+ * never exists as one string here) and returns its size in bytes. `omit`: fields no cell records
+ * (an older producer's matrix).
  */
-export function bigMatrix(dir: string, cells: number, samples = 20): number {
+export function bigMatrix(dir: string, cells: number, samples = 20, { omit = [] }: { omit?: readonly string[] } = {}): number {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "matrix.json");
   const fd = fs.openSync(file, "w");
@@ -61,7 +62,9 @@ export function bigMatrix(dir: string, cells: number, samples = 20): number {
     fs.writeSync(fd, `${JSON.stringify(header).slice(0, -1)},"cells":[`);
     let chunk: string[] = [];
     for (let i = 0; i < cells; i++) {
-      chunk.push(JSON.stringify(cell(i, samples)));
+      const c: Record<string, unknown> = cell(i, samples);
+      for (const key of omit) delete c[key];
+      chunk.push(JSON.stringify(c));
       if (chunk.length === 500 || i === cells - 1) {
         fs.writeSync(fd, (i >= 500 && chunk.length > 0 ? "," : "") + chunk.join(","));
         chunk = [];

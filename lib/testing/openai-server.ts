@@ -16,7 +16,9 @@ export interface ChunkDelta {
  * (a provider gone silent), `cut` destroys the socket (a dropped connection).
  */
 export type ScriptedReply =
-  { deltas: ChunkDelta[]; finish: "stop" | "tool_calls"; usage?: Usage } | { status: number; error: string } | { deltas: ChunkDelta[]; then: "stall" | "cut" };
+  | { deltas: ChunkDelta[]; finish: "stop" | "tool_calls"; usage?: Usage; perSecond?: number }
+  | { status: number; error: string }
+  | { deltas: ChunkDelta[]; then: "stall" | "cut" };
 
 /** Token counts as OpenAI reports them; unscripted, a rough count (4 characters a token) of what was sent and streamed. */
 export interface Usage {
@@ -51,7 +53,8 @@ export interface FakeOpenAIServer {
 /**
  * An OpenAI-compatible `/v1/chat/completions` on 127.0.0.1 that answers `stream: true` requests
  * with SSE in OpenAI's wire format. Each event is written in two halves, so the client's SSE
- * parser meets events split across reads as it does behind real proxies. `port`: a fixed port (an
+ * parser meets events split across reads as it does behind real proxies; a reply with `perSecond`
+ * is paced like a model generating that many deltas a second. `port`: a fixed port (an
  * e2e server configured before the test starts), else any free one.
  */
 export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number } = {}): Promise<FakeOpenAIServer> {
@@ -96,11 +99,26 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
       const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
         (data) => `data: ${data}\n\n`,
       );
-      for (const event of events) {
+      const write = (event: string) => {
         const half = Math.floor(event.length / 2);
         res.write(event.slice(0, half));
         res.write(event.slice(half));
+      };
+      if ("finish" in reply && reply.perSecond) {
+        // A model generating `perSecond` deltas a second: each tick writes the events due by then.
+        const started = performance.now();
+        let at = 0;
+        const tick = () => {
+          if (res.destroyed) return;
+          const due = Math.min(events.length, 1 + Math.floor(((performance.now() - started) / 1000) * reply.perSecond!));
+          for (; at < due; at++) write(events[at]!);
+          if (at < events.length) setTimeout(tick, 2);
+          else res.end();
+        };
+        tick();
+        return;
       }
+      events.forEach(write);
       if ("finish" in reply) res.end();
       // Destroyed once what was written has left, so the client gets every delta and then a reset.
       else if (reply.then === "cut") res.write("", () => res.socket?.destroy());

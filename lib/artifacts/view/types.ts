@@ -178,9 +178,15 @@ export interface CompareView {
   override: string | null;
   a: CompareSide;
   b: CompareSide;
+  /** At most COMPARE_ROWS of the matched cells, those that changed most (`mostChanged`). */
   cells: CellDelta[];
+  /** Over every matched cell, shown or not. */
+  cellTotals: { matched: number; worse: number; better: number };
+  /** The first COMPARE_NAMES names of each; the counts are of all. */
   onlyInA: string[];
   onlyInB: string[];
+  onlyInACount: number;
+  onlyInBCount: number;
   duplicateNames: string[];
   /** Why the matrices could not be compared (missing, unreadable), naming the run and file. */
   matrixError: string | null;

@@ -5,6 +5,8 @@
 import {
   cellLabel,
   compareMatrices,
+  mostChanged,
+  rateTone,
   diffEnv,
   type EnvDoc,
   envFacts,
@@ -191,6 +193,9 @@ function primaryEnv(run: RunData): { label: string; r: FileResult<EnvDoc> } | nu
   return null;
 }
 
+/** Names listed at most per "only in" side of a comparison; the count is of all. */
+const COMPARE_NAMES = 200;
+
 export function compareView(a: RunData, b: RunData, ctx: { root: string; override: string | null }): CompareView {
   const sa = summarizeRun(a);
   const sb = summarizeRun(b);
@@ -209,6 +214,7 @@ export function compareView(a: RunData, b: RunData, ctx: { root: string; overrid
     comparison = compareMatrices(a.matrix.data, b.matrix.data);
   }
 
+  const cells = comparison?.cells ?? [];
   let env: CompareView["env"] = null;
   let envError: string | null = null;
   if (!ea || !eb) envError = `No host_env.json or env.json in ${[!ea ? a.entry.rel : null, !eb ? b.entry.rel : null].filter(Boolean).join(" and ")}.`;
@@ -220,9 +226,16 @@ export function compareView(a: RunData, b: RunData, ctx: { root: string; overrid
     override: ctx.override,
     a: side(sa, ea),
     b: side(sb, eb),
-    cells: comparison?.cells ?? [],
-    onlyInA: comparison?.onlyInA ?? [],
-    onlyInB: comparison?.onlyInB ?? [],
+    cells: mostChanged(cells),
+    cellTotals: {
+      matched: cells.length,
+      worse: cells.filter((c) => rateTone(c.failureRateDelta) === "worse").length,
+      better: cells.filter((c) => rateTone(c.failureRateDelta) === "better").length,
+    },
+    onlyInA: (comparison?.onlyInA ?? []).slice(0, COMPARE_NAMES),
+    onlyInB: (comparison?.onlyInB ?? []).slice(0, COMPARE_NAMES),
+    onlyInACount: comparison?.onlyInA.length ?? 0,
+    onlyInBCount: comparison?.onlyInB.length ?? 0,
     duplicateNames: comparison?.duplicateNames ?? [],
     matrixError,
     env,

@@ -277,6 +277,29 @@ async function storedWhen(chatId: string, done: (message: UIMessage) => boolean)
   }
 }
 
+describe("a fast model's many small deltas", () => {
+  it("reach the browser as far fewer chunks, the first one alone and the text exactly as sent, with the SDK's SSE headers", async () => {
+    await configure("action");
+    const words = Array.from({ length: 2000 }, (_, i) => `w${i} `);
+    // The fake server writes every event at once: the deltas arrive together, as behind a busy loop.
+    local.reply({ deltas: words.map((content) => ({ content })), finish: "stop" });
+    const { chatRequestSchema } = await import("./chat-request");
+    const request = chatRequestSchema.parse({ id: "burst", message: { id: "burst-u1", role: "user", parts: [{ type: "text", text: "Go" }] } });
+    const response = await service.handleChatRequest(request, new AbortController().signal);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
+    expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    const { chunks, message } = await readChatStream(response);
+
+    const deltas = chunks.flatMap((chunk) => (chunk.type === "text-delta" ? [chunk.delta] : []));
+    expect(deltas.join("")).toBe(words.join(""));
+    expect(deltas[0]).toBe(words[0]);
+    expect(deltas.length).toBeLessThan(words.length / 10);
+    expect(texts(message).join("")).toBe(words.join(""));
+    expect(texts(await lastStored("burst")).join("")).toBe(words.join(""));
+  });
+});
+
 describe("a turn's stream when the provider misbehaves", () => {
   const PARTIAL = "The first half of an answer, ";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { createUIMessageStreamResponse, generateId, type UIMessage } from "ai";
+import { generateId, type UIMessage } from "ai";
 import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { modelResolverFor, ModelConfigError } from "@/lib/chat/models";
@@ -31,6 +31,7 @@ import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
+import { uiMessageSseResponse } from "./sse-response";
 import type { ChatRequest } from "./chat-request";
 
 function titleFrom(message: UIMessage): string {
@@ -274,5 +275,5 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   // `no-transform` keeps Next's gzip off the stream: gzipped, each event waits for zlib's thread pool
   // and a free event loop before it reaches the socket, so a short answer's first words waited for
   // the end of its turn (bench/RESULTS.md, #17). Pages stay compressed (a run comparison can be 100 MB of HTML).
-  return createUIMessageStreamResponse({ stream, headers: { "x-toolroom-chat": chat.id, "cache-control": "no-cache, no-transform" } });
+  return uiMessageSseResponse(stream, { "x-toolroom-chat": chat.id, "cache-control": "no-cache, no-transform" });
 }
