@@ -8,7 +8,7 @@ import { createModelResolver } from "@/lib/chat/models";
 import { cellView } from "@/lib/artifacts/view/view-model";
 import { compareMatrices, discoverRuns, readEnvFile, readMatrixFile, readRunEntry, summarizeRun } from "@/lib/artifacts";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
-import { registryOf } from "@/lib/testing/eval-registry";
+import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import { startFakeOpenAI } from "@/lib/testing/openai-server";
 import type { ToolDefinition } from "@/lib/tools/types";
 import { writeEvalRun } from "./results";
@@ -47,7 +47,14 @@ const echoTool: ToolDefinition = {
 };
 
 async function run(yaml: string, tools: ToolDefinition[], choice: { modes?: ("native" | "text")[] } = {}) {
-  return runEval({ suite: parseSuite(yaml, "t.eval.yaml"), settings, registry: registryOf(tools), resolver: createModelResolver(settings), ...choice });
+  return runEval({
+    suite: parseSuite(yaml, "t.eval.yaml"),
+    settings,
+    registry: registryOf(tools),
+    resolver: createModelResolver(settings),
+    turnFor: evalTurns(settings),
+    ...choice,
+  });
 }
 
 describe("the eval runner", () => {
@@ -115,6 +122,7 @@ cases:
       settings,
       registry: registryOf([echoTool]),
       resolver: createModelResolver(settings),
+      turnFor: evalTurns(settings),
       concurrency: 4,
     });
     expect(result.trials.map((t) => `${t.case}#${t.trial}:${t.verdict}`)).toEqual([
@@ -135,6 +143,7 @@ cases:
         settings,
         registry: registryOf([]),
         resolver: createModelResolver(settings),
+        turnFor: evalTurns(settings),
       }),
     ).rejects.toThrow(/no model named "nope"/);
   });
@@ -165,6 +174,7 @@ describe("a model that gets some cases wrong (the loopback provider)", () => {
         settings: loop,
         registry: registryOf([echoTool, other]),
         resolver: createModelResolver(loop),
+        turnFor: evalTurns(loop),
         concurrency: 1,
       });
       expect(result.trials.map((t) => [t.cell, t.case, t.verdict, t.reason])).toEqual([
