@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { trialCount } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
 import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAsks } from "@/lib/evals/trust";
 import { walkSync } from "@/lib/sandbox/walk";
@@ -24,6 +25,9 @@ export interface SuiteListing {
   models: string[];
   modes: string[];
   trials: number | null;
+  /** Trials of one run as written (repeated models counted once), and the settings' bound on it. */
+  totalTrials: number | null;
+  maxTrials: number;
   /** What it asks for beyond reading and judging (plugins, tool settings, approvals), when valid. */
   asks: SuiteAsks | null;
   /** In examples/evals or matched by `evals.trusted`: what it asks for is granted. */
@@ -54,12 +58,28 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
       models: suite.matrix.models,
       modes: suite.matrix.modes,
       trials: suite.matrix.trials,
+      totalTrials: trialCount(suite, d.settings),
+      maxTrials: d.settings.evals.maxTrials,
       asks: suiteAsks(suite, d.confirming),
       ...trust,
       error: null,
     };
   } catch (error) {
-    return { key, label, file, name: null, cases: null, models: [], modes: [], trials: null, asks: null, ...trust, error: (error as Error).message };
+    return {
+      key,
+      label,
+      file,
+      name: null,
+      cases: null,
+      models: [],
+      modes: [],
+      trials: null,
+      totalTrials: null,
+      maxTrials: d.settings.evals.maxTrials,
+      asks: null,
+      ...trust,
+      error: (error as Error).message,
+    };
   }
 }
 
