@@ -18,7 +18,7 @@ import { runEval } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
 import { turnSetup } from "@/lib/server/chat/turn-setup";
 import { settingsSchema } from "@/lib/settings/schema";
-import { registryOf } from "@/lib/testing/eval-registry";
+import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import type { ToolDefinition } from "@/lib/tools/types";
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 1000);
@@ -35,6 +35,7 @@ const echo: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 const registry = registryOf([echo]);
+const turnFor = evalTurns(settings);
 const suite = parseSuite(
   `name: bench\ncases:\n  - { name: echo, prompt: "${PROMPT}", expect: { calls: [{ tool: echo_text, args: { text: hello } }] } }\n`,
   "bench.eval.yaml",
@@ -80,11 +81,11 @@ let runnerMs = 0;
 let bareMs = 0;
 let passed = 0;
 // Warm-up: module caches, JIT.
-await runEval({ suite, settings, registry, resolver, trials: 20, concurrency: 1 });
+await runEval({ suite, settings, registry, resolver, turnFor, trials: 20, concurrency: 1 });
 for (let i = 0; i < 20; i++) await bareTurn();
 for (let round = 0; round < ROUNDS; round++) {
   runnerMs += await timed(async () => {
-    const result = await runEval({ suite, settings, registry, resolver, trials: perRound, concurrency: 1 });
+    const result = await runEval({ suite, settings, registry, resolver, turnFor, trials: perRound, concurrency: 1 });
     passed += result.trials.filter((t) => t.verdict === "pass").length;
   });
   bareMs += await timed(async () => {
@@ -93,7 +94,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const n = perRound * ROUNDS;
 const concurrentMs = await timed(async () => {
-  await runEval({ suite, settings, registry, resolver, trials: n, concurrency: 4 });
+  await runEval({ suite, settings, registry, resolver, turnFor, trials: n, concurrency: 4 });
 });
 fs.rmSync(dir, { recursive: true, force: true });
 

@@ -1,13 +1,12 @@
 import { EvalsView } from "@/components/evals/evals-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { evalRuns } from "@/lib/server/evals/eval-runs";
-import { listSuites } from "@/lib/server/evals/suites";
-import { getSettings } from "@/lib/settings";
+import { evalsOverview } from "@/lib/server/evals/eval-runs";
 
 export const metadata = { title: "Evals" };
 export const dynamic = "force-dynamic";
 
-export default function EvalsPage() {
+export default async function EvalsPage() {
+  const initial = await evalsOverview();
   return (
     <>
       <PageHeader
@@ -19,7 +18,7 @@ export default function EvalsPage() {
           </>
         }
       />
-      <EvalsView initial={{ suites: listSuites(getSettings()), runs: evalRuns() }} />
+      <EvalsView initial={initial} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { evaluate } from "@/lib/evals/evaluate";
 import { summarize } from "@/lib/evals/results";
+import { EvalSizeError } from "@/lib/evals/runner";
+import { evaluate } from "@/lib/server/evals/evaluate";
 import { loadSuite, SuiteError } from "@/lib/evals/suite";
 import { ModelConfigError } from "@/lib/chat/models";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
@@ -18,6 +19,7 @@ interface EvalOptions {
   concurrency: string;
   minPass?: string;
   json?: boolean;
+  resume?: string;
 }
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[] | null, flag: string): T[] | undefined {
@@ -52,6 +54,7 @@ export function registerEval(program: Command): void {
     .option("--concurrency <k>", "trials run at once", "4")
     .addOption(new Option("--min-pass <rate>", "exit 1 when the pass rate (0..1) is below this"))
     .option("--json", "print the summary as JSON on stdout (progress still goes to stderr)")
+    .option("--resume <dir>", "finish an interrupted or cancelled run: only the trials missing from its trials.jsonl run, into that folder")
     .action(async (file: string, options: EvalOptions) => {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
       const minPass = options.minPass === undefined ? undefined : Number(options.minPass);
@@ -64,11 +67,30 @@ export function registerEval(program: Command): void {
         throw error;
       }
       const progress = evalProgress(process.stderr);
+      // Ctrl-C: no new trial starts, the running ones end (within their timeouts), and what
+      // finished is written as a partial run; a second Ctrl-C stops the running ones too.
+      const stop = new AbortController();
+      const hard = new AbortController();
+      const onInterrupt = () => {
+        if (stop.signal.aborted) hard.abort();
+        else {
+          stop.abort();
+          process.stderr.write("\ntoolroom: cancelling: no new trials start; the running ones finish (Ctrl-C again to stop them too).\n");
+        }
+      };
+      process.on("SIGINT", onInterrupt);
       let evaluation;
       try {
         evaluation = await evaluate({
           loaded,
           settings,
+          // Named on the command line: the local user's own act, so the suite may load its plugins,
+          // configure tools and approve its cases' calls.
+          trusted: true,
+          trustKey: file,
+          journal: options.resume ? { dir: path.resolve(options.resume) } : {},
+          stop: stop.signal,
+          signal: hard.signal,
           models: list(options.models, null, "--models"),
           modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
           protocols: list<TextProtocol>(options.protocols, ["json", "action"], "--protocols"),
@@ -78,8 +100,10 @@ export function registerEval(program: Command): void {
           onTrial: (record, done, total) => progress.trial(record, done, total),
         });
       } catch (error) {
-        if (error instanceof ModelConfigError) throw new CliExit(2, `toolroom: ${error.message}`);
+        if (error instanceof ModelConfigError || error instanceof EvalSizeError) throw new CliExit(2, `toolroom: ${error.message}`);
         throw error;
+      } finally {
+        process.off("SIGINT", onInterrupt);
       }
       const summary = summarize(evaluation.run);
       const rel = path.relative(process.cwd(), evaluation.dir);
@@ -102,6 +126,11 @@ export function registerEval(program: Command): void {
         );
         process.stdout.write(`\n${summary.passed}/${summary.total} passed (${pct(summary.passRate)}) · results: ${shown}\n`);
       }
+      if (evaluation.run.partial)
+        throw new CliExit(
+          130,
+          `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them with --resume ${shown}`,
+        );
       if (minPass !== undefined && summary.passRate < minPass)
         throw new CliExit(1, `toolroom: pass rate ${pct(summary.passRate)} is below --min-pass ${pct(minPass)}.`);
     });

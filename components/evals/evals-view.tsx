@@ -1,6 +1,7 @@
 "use client";
 
-import { Play } from "lucide-react";
+import { Play, ShieldAlert, ShieldCheck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,15 +16,75 @@ const MODE_CHOICES: { id: string; label: string; modes?: ("native" | "text")[] }
   { id: "both", label: "native + text", modes: ["native", "text"] },
 ];
 
+/** What a suite asks for beyond reading and judging, and whether it is trusted to have it. */
+function SuiteTrust({ suite }: { suite: SuiteListing }) {
+  const asks = suite.asks;
+  const items = asks
+    ? [
+        ...asks.plugins.map((p) => `loads plugin ${p}`),
+        ...asks.tools.map((t) => `configures ${t.name} (${t.keys.join(", ")})`),
+        ...asks.approves.map((a) => `approves ${a}`),
+      ]
+    : [];
+  const blocked = !suite.trusted && items.length > 0;
+  return (
+    <div className="space-y-1 text-xs" data-testid="eval-suite-trust" data-trusted={suite.trusted} data-blocked={blocked}>
+      {suite.trusted ? (
+        <Badge tone="done" title="In examples/evals or matched by settings evals.trusted">
+          <ShieldCheck className="mr-1 size-3" aria-hidden /> trusted
+        </Badge>
+      ) : (
+        <Badge tone={blocked ? "pending" : "neutral"} title="From the source root: it may not load code, change tools or approve calls">
+          <ShieldAlert className="mr-1 size-3" aria-hidden /> untrusted
+        </Badge>
+      )}
+      {items.length ? (
+        <ul className="list-inside list-disc font-mono text-[11px]" data-testid="eval-suite-asks">
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : asks ? (
+        <p className="text-muted">asks for nothing beyond reading and judging</p>
+      ) : null}
+      {blocked ? (
+        <p className="max-w-xs text-muted" data-testid="eval-suite-trust-line">
+          To run it, trust it in your settings: <code className="font-mono text-fg select-all">{suite.trustLine}</code>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: (modes?: ("native" | "text")[]) => void; starting: boolean }) {
   const [choice, setChoice] = useState("suite");
   const modes = MODE_CHOICES.find((c) => c.id === choice)?.modes;
+  const blocked = !suite.trusted && !!suite.asks && suite.asks.plugins.length + suite.asks.tools.length + suite.asks.approves.length > 0;
   return (
     <TableRow data-testid="eval-suite" data-suite={suite.name ?? suite.label}>
       <TableCell className="font-mono">{suite.name ?? "–"}</TableCell>
       <TableCell className="font-mono text-xs text-muted">{suite.label}</TableCell>
       <TableCell numeric>{suite.cases ?? "–"}</TableCell>
-      <TableCell className="font-mono text-xs">{suite.error ? "–" : `${suite.models.join(", ")} × ${suite.modes.join(", ")} × ${suite.trials}`}</TableCell>
+      <TableCell className="font-mono text-xs">
+        {suite.error ? (
+          "–"
+        ) : (
+          <>
+            {`${suite.models.join(", ")} × ${suite.modes.join(", ")} × ${suite.trials}`}
+            {suite.totalTrials !== null ? (
+              <span
+                data-testid="eval-suite-total"
+                className={suite.totalTrials > suite.maxTrials ? "block text-denied" : "block text-muted"}
+                title={`A run may have at most ${suite.maxTrials.toLocaleString("en")} trials (settings evals.maxTrials)`}
+              >
+                = {suite.totalTrials.toLocaleString("en")} trials
+                {suite.totalTrials > suite.maxTrials ? `, above the limit of ${suite.maxTrials.toLocaleString("en")}` : ""}
+              </span>
+            ) : null}
+          </>
+        )}
+      </TableCell>
+      <TableCell>{suite.error ? null : <SuiteTrust suite={suite} />}</TableCell>
       <TableCell>
         {suite.error ? (
           <p className="max-w-md font-mono text-xs whitespace-pre-wrap text-denied" data-testid="eval-suite-error">
@@ -47,7 +108,7 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting} onClick={() => onStart(modes)}>
+            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting || blocked} onClick={() => onStart(modes)}>
               <Play className="size-3.5" aria-hidden /> Run
             </Button>
           </div>
@@ -59,7 +120,7 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
 
 /** The /evals page: suites to start, and this server's evals with live progress and links to their runs. */
 export function EvalsView({ initial }: { initial: EvalsResponse }) {
-  const { data, start } = useEvals(initial);
+  const { data, start, act } = useEvals(initial);
   return (
     <div className="space-y-6 p-6">
       <section className="space-y-2" aria-labelledby="suites-heading">
@@ -81,6 +142,7 @@ export function EvalsView({ initial }: { initial: EvalsResponse }) {
                   <TableHead>File</TableHead>
                   <TableHead numeric>Cases</TableHead>
                   <TableHead>Matrix (models × modes × trials)</TableHead>
+                  <TableHead>Asks for</TableHead>
                   <TableHead className="text-right">Start</TableHead>
                 </TableRow>
               </TableHeader>
@@ -102,6 +164,11 @@ export function EvalsView({ initial }: { initial: EvalsResponse }) {
         <h2 id="evals-heading" className="text-sm font-medium">
           Evals on this server
         </h2>
+        {act.error ? (
+          <p role="alert" className="text-sm text-denied" data-testid="eval-action-error">
+            {act.error.message}
+          </p>
+        ) : null}
         {data.runs.length === 0 ? (
           <p className="text-sm text-muted" data-testid="eval-runs-empty">
             None yet. Press Run on a suite: it runs here in the background, and its results become a run under{" "}
@@ -110,7 +177,7 @@ export function EvalsView({ initial }: { initial: EvalsResponse }) {
         ) : (
           <ul className="space-y-2" data-testid="eval-runs">
             {data.runs.map((r) => (
-              <EvalRunRow key={r.id} run={r} />
+              <EvalRunRow key={r.id} run={r} busy={act.isPending} onAction={(action) => act.mutate({ id: r.id, action })} />
             ))}
           </ul>
         )}

@@ -22,7 +22,10 @@ export interface StartEval {
 /** How often the page asks while an eval runs; idle, it does not poll at all. */
 const POLL_MS = 700;
 
-/** Suites and evals from GET /api/evals, polled while one runs; `start` posts a new one. */
+/** An action on one eval: cancel (while it runs), resume or open as a partial run (interrupted or cancelled). */
+export type EvalAction = "cancel" | "resume" | "partial";
+
+/** Suites and evals from GET /api/evals, polled while one runs; `start` posts a new one, `act` acts on one. */
 export function useEvals(initial: EvalsResponse) {
   const client = useQueryClient();
   const query = useQuery({
@@ -35,5 +38,10 @@ export function useEvals(initial: EvalsResponse) {
     mutationFn: (body: StartEval) => fetchJson<{ run: EvalRunStatus }>("/api/evals", { method: "POST", json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.evals.all }),
   });
-  return { ...query, start };
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: EvalAction }) =>
+      fetchJson<{ run: EvalRunStatus }>(`/api/evals/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.evals.all }),
+  });
+  return { ...query, start, act };
 }

@@ -81,6 +81,11 @@ function cellEntry(cell: EvalCell, trials: TrialRecord[], baselineMean: number |
   };
 }
 
+/** Why a run has fewer trials than its matrix (cancelled, or interrupted and not resumed). */
+export function partialReason(run: Pick<EvalRunResult, "trials" | "total">): string {
+  return `partial: ${run.trials.length} of ${run.total} trials ran (the run was cancelled or interrupted)`;
+}
+
 /** matrix.json in the AORTA shape: one cell per model × mode (× protocol), latencies in the step-time fields. */
 export function matrixJson(suite: SuiteFacts, run: EvalRunResult) {
   const baseline = run.cells[0];
@@ -90,13 +95,13 @@ export function matrixJson(suite: SuiteFacts, run: EvalRunResult) {
     schema_version: 1,
     workload: suite.name,
     ticket: "evals",
-    trials_per_cell: run.trials.length / Math.max(1, run.cells.length),
+    trials_per_cell: run.total / Math.max(1, run.cells.length),
     steps_per_trial: 1,
     run_timestamp: run.startedAt.toISOString(),
     baseline_cell: baseline?.name ?? null,
     confound: { threshold: null, baseline_cell_configured: null },
     stop_after: null,
-    warnings: [],
+    warnings: run.partial ? [partialReason(run)] : [],
     recipe_source: { path: suite.file, sha256: crypto.createHash("sha256").update(suite.text).digest("hex") },
     producer: "toolroom eval",
     cells: run.cells.map((cell, i) => cellEntry(cell, run.trials, i === 0 ? null : baselineMean)),
@@ -108,8 +113,8 @@ export function envJson(env: EnvFacts, run: EvalRunResult) {
   return {
     schema_version: "1.0",
     captured_at: run.startedAt.toISOString(),
-    partial: false,
-    partial_reasons: [],
+    partial: run.partial,
+    partial_reasons: run.partial ? [partialReason(run)] : [],
     system_health: null,
     rocm: null,
     runtime_context: "toolroom eval",
@@ -121,17 +126,41 @@ export function envJson(env: EnvFacts, run: EvalRunResult) {
   };
 }
 
-/** Writes `runsRoot/evals/<suite>/<timestamp>/` and returns that folder. */
-export function writeEvalRun(runsRoot: string, suite: SuiteFacts, env: EnvFacts, run: EvalRunResult): string {
-  const base = path.join(runsRoot, "evals", suite.name, runStamp(run.startedAt));
+/** A new folder `runsRoot/evals/<suite>/<timestamp>/` for a run (created, empty). */
+export function newRunDir(runsRoot: string, suiteName: string, startedAt: Date): string {
+  const base = path.join(runsRoot, "evals", suiteName, runStamp(startedAt));
   let dir = base;
   // Two runs started in the same second: the triage layout's "-N" suffix.
   for (let n = 2; fs.existsSync(dir); n++) dir = `${base}-${n}`;
   fs.mkdirSync(dir, { recursive: true });
-  const write = (name: string, value: unknown) => fs.writeFileSync(path.join(dir, name), `${JSON.stringify(value, null, 2)}\n`);
-  write("matrix.json", matrixJson(suite, run));
-  write("cases.json", { suite: suite.name, trials: run.trials });
-  write("env.json", envJson(env, run));
+  return dir;
+}
+
+/** A temp file beside it, then a rename: a reader (or a crash) sees the old file or the new one, never half of one. */
+export function writeJsonAtomic(file: string, value: unknown): void {
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+  try {
+    fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Writes the run's matrix.json, cases.json and env.json (each atomically) into `dir`, by default a new run folder; returns the folder. */
+export function writeEvalRun(
+  runsRoot: string,
+  suite: SuiteFacts,
+  env: EnvFacts,
+  run: EvalRunResult,
+  dir = newRunDir(runsRoot, suite.name, run.startedAt),
+): string {
+  fs.mkdirSync(dir, { recursive: true });
+  writeJsonAtomic(path.join(dir, "cases.json"), { suite: suite.name, partial: run.partial, total: run.total, trials: run.trials });
+  writeJsonAtomic(path.join(dir, "env.json"), envJson(env, run));
+  // Last: the runs browser finds a run by its matrix.json, so the others are in place when it does.
+  writeJsonAtomic(path.join(dir, "matrix.json"), matrixJson(suite, run));
   return dir;
 }
 

@@ -8,7 +8,7 @@ import { createModelResolver } from "@/lib/chat/models";
 import { cellView } from "@/lib/artifacts/view/view-model";
 import { compareMatrices, discoverRuns, readEnvFile, readMatrixFile, readRunEntry, summarizeRun } from "@/lib/artifacts";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
-import { registryOf } from "@/lib/testing/eval-registry";
+import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import { startFakeOpenAI } from "@/lib/testing/openai-server";
 import type { ToolDefinition } from "@/lib/tools/types";
 import { writeEvalRun } from "./results";
@@ -47,7 +47,14 @@ const echoTool: ToolDefinition = {
 };
 
 async function run(yaml: string, tools: ToolDefinition[], choice: { modes?: ("native" | "text")[] } = {}) {
-  return runEval({ suite: parseSuite(yaml, "t.eval.yaml"), settings, registry: registryOf(tools), resolver: createModelResolver(settings), ...choice });
+  return runEval({
+    suite: parseSuite(yaml, "t.eval.yaml"),
+    settings,
+    registry: registryOf(tools),
+    resolver: createModelResolver(settings),
+    turnFor: evalTurns(settings),
+    ...choice,
+  });
 }
 
 describe("the eval runner", () => {
@@ -115,6 +122,7 @@ cases:
       settings,
       registry: registryOf([echoTool]),
       resolver: createModelResolver(settings),
+      turnFor: evalTurns(settings),
       concurrency: 4,
     });
     expect(result.trials.map((t) => `${t.case}#${t.trial}:${t.verdict}`)).toEqual([
@@ -135,6 +143,7 @@ cases:
         settings,
         registry: registryOf([]),
         resolver: createModelResolver(settings),
+        turnFor: evalTurns(settings),
       }),
     ).rejects.toThrow(/no model named "nope"/);
   });
@@ -165,6 +174,7 @@ describe("a model that gets some cases wrong (the loopback provider)", () => {
         settings: loop,
         registry: registryOf([echoTool, other]),
         resolver: createModelResolver(loop),
+        turnFor: evalTurns(loop),
         concurrency: 1,
       });
       expect(result.trials.map((t) => [t.cell, t.case, t.verdict, t.reason])).toEqual([
@@ -235,5 +245,69 @@ cases:
     const other = readMatrixFile(path.join(again, "matrix.json"));
     if (!other.ok) throw new Error(other.error);
     expect(compareMatrices(matrix.data, other.data).cells.map((c) => c.name)).toEqual(["offline · native", "offline · text"]);
+  });
+});
+
+describe("rules and bounds", () => {
+  it("a settings deny for a tool stops a case that says confirm: approve (the rules decide before the case)", async () => {
+    const marker = path.join(os.tmpdir(), `toolroom-eval-marker-${crypto.randomUUID()}`);
+    const ruled = settingsSchema.parse({ ...settings, approvals: { rules: [{ tool: "touch_marker", decision: "deny", reason: "never" }] } });
+    try {
+      const result = await runEval({
+        suite: parseSuite(`name: m\ncases:\n  - name: c\n    prompt: 'touch_marker {"label": "x"}'\n    confirm: approve\n`, "t.eval.yaml"),
+        settings: ruled,
+        registry: registryOf([markerTool(marker)]),
+        resolver: createModelResolver(ruled),
+        turnFor: evalTurns(ruled),
+      });
+      expect(fs.existsSync(marker)).toBe(false);
+      expect(result.trials[0]?.calls[0]).toMatchObject({ tool: "touch_marker", outcome: "denied", decidedBy: "rule" });
+    } finally {
+      fs.rmSync(marker, { force: true });
+    }
+  });
+
+  it("counts a model named twice once, and refuses a run above evals.maxTrials with the number before any trial", async () => {
+    const small = settingsSchema.parse({ ...settings, evals: { maxTrials: 10 } });
+    const suite = parseSuite(
+      `name: m\nmatrix: { models: [offline, offline], trials: 6 }\ncases: [{ name: a, prompt: hi }, { name: b, prompt: hi }]\n`,
+      "t.eval.yaml",
+    );
+    let started = 0;
+    await expect(
+      runEval({
+        suite,
+        settings: small,
+        registry: registryOf([]),
+        resolver: createModelResolver(small),
+        turnFor: evalTurns(small),
+        onTrial: () => void started++,
+      }),
+    ).rejects.toThrow("This eval would run 12 trials, above the limit of 10 (settings evals.maxTrials)");
+    expect(started).toBe(0);
+    const fits = await runEval({
+      suite,
+      settings: small,
+      registry: registryOf([]),
+      resolver: createModelResolver(small),
+      turnFor: evalTurns(small),
+      trials: 5,
+    });
+    expect(fits.cells.map((c) => c.name)).toEqual(["offline · native"]);
+    expect(fits.trials).toHaveLength(10);
+  });
+
+  it("stops taking trials when stopped, keeps what finished (partial), and a resumed run runs only the missing ones", async () => {
+    const suite = parseSuite(`name: m\nmatrix: { trials: 5 }\ncases: [{ name: a, prompt: echo_text hi }, { name: b, prompt: echo_text hi }]\n`, "t.eval.yaml");
+    const stop = new AbortController();
+    const common = { suite, settings, registry: registryOf([echoTool]), resolver: createModelResolver(settings), turnFor: evalTurns(settings), concurrency: 1 };
+    const first = await runEval({ ...common, stop: stop.signal, onTrial: (_r, done) => void (done === 3 && stop.abort()) });
+    expect(first).toMatchObject({ total: 10, partial: true });
+    expect(first.trials.map((t) => `${t.case}${t.trial}`)).toEqual(["a1", "a2", "a3"]);
+    const ran: string[] = [];
+    const second = await runEval({ ...common, finished: first.trials, onTrial: (r) => void ran.push(`${r.case}${r.trial}`) });
+    expect(ran).toEqual(["a4", "a5", "b1", "b2", "b3", "b4", "b5"]);
+    expect(second).toMatchObject({ total: 10, partial: false });
+    expect(second.trials.map((t) => `${t.case}${t.trial}`)).toEqual(["a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5"]);
   });
 });

@@ -1,12 +1,15 @@
 import { generateId, type UIMessage } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ModelResolver } from "@/lib/chat/models";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
-import { turnSetup } from "@/lib/server/chat/turn-setup";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import type { MadeCall } from "./matchers";
-import type { Suite, ToolMode } from "./suite-schema";
-import { casePrompt, runTrial } from "./trial";
+import type { EvalCase, Suite, ToolMode } from "./suite-schema";
+import { casePrompt, runTrial, type TurnBase } from "./trial";
+
+/** Trials running at once in one eval, whatever the caller asks: each holds a chat turn and its tools. */
+export const MAX_CONCURRENCY = 32;
 
 /** One column of the matrix: a model in a tool mode (and, in text mode, a protocol). */
 export interface EvalCell {
@@ -48,34 +51,55 @@ export interface MatrixChoice {
   trials?: number;
 }
 
+/**
+ * The settings-derived part of one trial's turn (limits, tool context, error text, approval
+ * rules), built by the caller: the runner knows the chat engine, not where tools get their context.
+ */
+export type TurnFor = (trial: { chatId: string; cell: EvalCell; model: LanguageModelV4 }) => Omit<TurnBase, "signal" | "generateMessageId">;
+
 export interface RunEvalOptions extends MatrixChoice {
   suite: Suite;
   settings: Settings;
   registry: Registry;
   resolver: ModelResolver;
+  turnFor: TurnFor;
   concurrency?: number;
+  /** Cancel: no trial starts after it aborts; running ones end on their own (within their timeouts). */
+  stop?: AbortSignal;
+  /** Aborts running turns as well (a second Ctrl-C). */
   signal?: AbortSignal;
   store?: TrialStore;
-  onTrial?(record: TrialRecord, done: number, total: number): void;
+  /** Trials a previous attempt finished (a resumed run): kept, not run again. */
+  finished?: TrialRecord[];
+  /** When the run first started (a resumed run keeps its own). */
+  startedAt?: Date;
+  onTrial?(record: TrialRecord, done: number, total: number): void | Promise<void>;
 }
 
 export interface EvalRunResult {
   cells: EvalCell[];
+  /** In matrix order (cell, case, trial); a cancelled run lacks the trials that never ran. */
   trials: TrialRecord[];
   trialsPerCase: number;
+  /** Every trial of the matrix, run or not. */
+  total: number;
+  /** Fewer trials than the matrix has: cancelled. */
+  partial: boolean;
   startedAt: Date;
   finishedAt: Date;
 }
+
+export class EvalSizeError extends Error {}
 
 export function cellName(model: string, mode: ToolMode, protocol: TextProtocol | null): string {
   return [model, mode, protocol].filter(Boolean).join(" · ");
 }
 
-/** The cells a run covers: the suite's matrix, narrowed or replaced by the caller's choice. */
+/** The cells a run covers: the suite's matrix, narrowed or replaced by the caller's choice; a model named twice is one column. */
 export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoice = {}): EvalCell[] {
-  const models = choice.models ?? suite.matrix.models;
-  const modes = choice.modes ?? suite.matrix.modes;
-  const protocols = choice.protocols ?? suite.matrix.protocols ?? [settings.chat.textProtocol];
+  const models = [...new Set(choice.models ?? suite.matrix.models)];
+  const modes = [...new Set(choice.modes ?? suite.matrix.modes)];
+  const protocols = [...new Set(choice.protocols ?? suite.matrix.protocols ?? [settings.chat.textProtocol])];
   const cells: EvalCell[] = [];
   for (const model of models)
     for (const mode of modes)
@@ -87,33 +111,64 @@ export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoi
   return cells;
 }
 
-/** Runs every case of the suite `trials` times in every cell, K at a time, in a stable order in the results. */
+/** Trials in one run of this matrix: cells × cases × trials. */
+export function trialCount(suite: Suite, settings: Settings, choice: MatrixChoice = {}): number {
+  return matrixCells(suite, settings, choice).length * suite.cases.length * (choice.trials ?? suite.matrix.trials);
+}
+
+/** Refuses a run above `evals.maxTrials`, with the number, before anything starts. */
+export function assertTrialBound(total: number, settings: Settings): void {
+  const max = settings.evals.maxTrials;
+  if (total > max)
+    throw new EvalSizeError(
+      `This eval would run ${total.toLocaleString("en")} trials, above the limit of ${max.toLocaleString("en")} (settings evals.maxTrials): choose fewer models, modes or trials.`,
+    );
+}
+
+const trialKey = (cell: string, caseName: string, trial: number) => JSON.stringify([cell, caseName, trial]);
+
+/**
+ * Runs every case of the suite `trials` times in every cell, K at a time, in a stable order in the
+ * results. Jobs are derived from their index as workers take them, so a large matrix is never
+ * built up front.
+ */
 export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const { suite, settings, registry, resolver } = options;
-  for (const model of options.models ?? suite.matrix.models) resolver.byName(model);
   const cells = matrixCells(suite, settings, options);
+  for (const cell of cells) resolver.byName(cell.model);
   const trials = options.trials ?? suite.matrix.trials;
-  const jobs = cells.flatMap((cell) => suite.cases.flatMap((c) => Array.from({ length: trials }, (_, trial) => ({ cell, c, trial }))));
-  const records = new Array<TrialRecord>(jobs.length);
-  const startedAt = new Date();
-  let next = 0;
+  const perCell = suite.cases.length * trials;
+  const total = cells.length * perCell;
+  assertTrialBound(total, settings);
+  const jobAt = (i: number): { cell: EvalCell; c: EvalCase; trial: number } => ({
+    cell: cells[Math.floor(i / perCell)]!,
+    c: suite.cases[Math.floor((i % perCell) / trials)]!,
+    trial: i % trials,
+  });
+  const records = new Array<TrialRecord | undefined>(total);
+  const before = new Map((options.finished ?? []).map((r) => [trialKey(r.cell, r.case, r.trial), r]));
   let done = 0;
+  if (before.size)
+    for (let i = 0; i < total; i++) {
+      const { cell, c, trial } = jobAt(i);
+      const kept = before.get(trialKey(cell.name, c.name, trial + 1));
+      if (kept) {
+        records[i] = kept;
+        done++;
+      }
+    }
+  const startedAt = options.startedAt ?? new Date();
+  const signal = options.signal ?? new AbortController().signal;
+  let next = 0;
 
   const work = async () => {
-    for (let i = next++; i < jobs.length; i = next++) {
-      options.signal?.throwIfAborted();
-      const { cell, c, trial } = jobs[i]!;
+    for (;;) {
+      while (next < total && records[next]) next++;
+      if (next >= total || options.stop?.aborted || signal.aborted) return;
+      const i = next++;
+      const { cell, c, trial } = jobAt(i);
       const model = resolver.byName(cell.model);
-      const modelId = `${model.provider}/${model.modelId}`;
       const chatId = `eval-${generateId()}`;
-      const { protocol: _protocol, ...base } = turnSetup({
-        settings,
-        resolver,
-        chatId,
-        modelId,
-        chatLlm: { type: "ref", ref: cell.model },
-        isNewConversation: true,
-      });
       const outcome = await runTrial({
         evalCase: c,
         model,
@@ -121,8 +176,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         protocol: cell.protocol ?? settings.chat.textProtocol,
         registry,
         chatId,
-        base: { ...base, signal: options.signal ?? new AbortController().signal, generateMessageId: generateId },
+        base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
       });
+      // Aborted under it (second Ctrl-C): a cut-off turn is no result.
+      if (signal.aborted) return;
       let stored: string | null = null;
       if (options.store) {
         const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
@@ -147,10 +204,11 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         chat_id: stored,
       };
       records[i] = record;
-      options.onTrial?.(record, ++done, jobs.length);
+      await options.onTrial?.(record, ++done, total);
     }
   };
-  const k = Math.max(1, Math.min(options.concurrency ?? 4, jobs.length));
+  const k = Math.max(1, Math.min(options.concurrency ?? settings.evals.concurrency, MAX_CONCURRENCY, total));
   await Promise.all(Array.from({ length: k }, work));
-  return { cells, trials: records, trialsPerCase: trials, startedAt, finishedAt: new Date() };
+  const finished = records.filter((r): r is TrialRecord => r !== undefined);
+  return { cells, trials: finished, trialsPerCase: trials, total, partial: finished.length < total, startedAt, finishedAt: new Date() };
 }

@@ -200,6 +200,21 @@ export const settingsSchema = z
       .object({ rules: z.array(approvalRuleSchema).default([]) })
       .strict()
       .prefault({}),
+    /**
+     * Eval suites. A suite from the source root is untrusted (it cannot load plugins, enable or
+     * configure tools, or approve a confirming call) unless its file matches `trusted` (paths or
+     * globs relative to the source root, or absolute); suites in Toolroom's examples/evals and files
+     * named on the command line are trusted. `maxTrials` bounds the trials of one run.
+     */
+    evals: z
+      .object({
+        trusted: z.array(z.string().min(1)).default([]),
+        maxTrials: z.number().int().positive().default(5_000),
+        /** Trials run at once in one eval, unless the CLI's --concurrency says otherwise. */
+        concurrency: z.number().int().min(1).max(32).default(4),
+      })
+      .strict()
+      .prefault({}),
     aiAssistedGuardFile: z.string().optional(),
     sourceRoot: z.string().default("."),
     runsRoot: z.string().default(DEFAULT_RUNS_ROOT),

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { createModelResolver } from "@/lib/chat/models";
+import type { TurnFor } from "@/lib/evals/runner";
+import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
+import { evalTurnFor } from "@/lib/server/evals/evaluate";
+import type { Settings } from "@/lib/settings/schema";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolDefinition } from "@/lib/tools/types";
 
@@ -21,4 +26,9 @@ export function registryOf(definitions: ToolDefinition[]): Registry {
   }));
   const byName = new Map(tools.map((t) => [t.name, t]));
   return { tools, diagnostics: [], disabledPackages: [], get: (name) => byName.get(name) };
+}
+
+/** The turn of each runner trial as `toolroom eval` builds it (settings' rules deciding first). */
+export function evalTurns(settings: Settings): TurnFor {
+  return evalTurnFor(settings, createModelResolver(settings), () => settingsRuleDecider(settings));
 }

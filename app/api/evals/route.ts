@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { handle, readJson } from "@/lib/server/http/route";
-import { evalRuns, startEval } from "@/lib/server/evals/eval-runs";
-import { listSuites } from "@/lib/server/evals/suites";
-import { getSettings } from "@/lib/settings";
+import { evalsOverview, startEval } from "@/lib/server/evals/eval-runs";
 
 export const dynamic = "force-dynamic";
 
@@ -17,14 +15,14 @@ const startSchema = z.strictObject({
     .array(z.enum(["json", "action"]))
     .min(1)
     .optional(),
-  trials: z.number().int().min(1).max(100).optional(),
+  trials: z.number().int().min(1).max(1000).optional(),
 });
 
-/** GET /api/evals — the suites found and the evals of this server process (running first, then the latest). */
-export const GET = handle(async () => Response.json({ suites: listSuites(getSettings()), runs: evalRuns() }));
+/** GET /api/evals — the suites found (what each asks for, whether trusted) and the latest evals (running ones live). */
+export const GET = handle(async () => Response.json(await evalsOverview()));
 
 /** POST /api/evals — starts a listed suite in the background; 202 with its status, which GET then follows. */
 export const POST = handle(async (request: Request) => {
   const { suite, ...choice } = await readJson(request, startSchema, { maxBytes: 16_384 });
-  return Response.json({ run: startEval(suite, choice) }, { status: 202 });
+  return Response.json({ run: await startEval(suite, choice) }, { status: 202 });
 });

@@ -1,26 +1,46 @@
 import "server-only";
 import path from "node:path";
 import { generateId } from "ai";
-import { evaluate } from "@/lib/evals/evaluate";
-import { summarize, type CellSummary } from "@/lib/evals/results";
-import { matrixCells, type MatrixChoice } from "@/lib/evals/runner";
-import { loadSuite } from "@/lib/evals/suite";
+import { summarize, writeEvalRun, type CellSummary } from "@/lib/evals/results";
+import { assertTrialBound, EvalSizeError, matrixCells, trialCount, type EvalRunResult, type MatrixChoice, type TrialRecord } from "@/lib/evals/runner";
+import { loadSuite, type LoadedSuite } from "@/lib/evals/suite";
+import { asksForTrust, describeAsks, suiteAsks } from "@/lib/evals/trust";
+import {
+  createEvalRun,
+  getEvalRun,
+  interruptEvalRuns,
+  listEvalRuns,
+  loadEvalTrials,
+  saveEvalTrial,
+  updateEvalRun,
+  type EvalRunWithCounts,
+} from "@/lib/db/eval-queries";
+import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
 import { getSettings, runsRootOf } from "@/lib/settings";
-import { listSuites } from "./suites";
+import type { Settings } from "@/lib/settings/schema";
+import type { Registry } from "@/lib/tools/registry-types";
+import { envFacts, evaluate } from "./evaluate";
+import { listSuites, type SuiteListing } from "./suites";
 import { chatTrialStore } from "./trial-store";
 
 /** Evals running at once in this server process; more are refused (409) rather than queued unseen. */
 export const MAX_RUNNING = 2;
-/** Finished evals kept for the page; older ones are in /runs anyway. */
-const KEEP_FINISHED = 20;
+/** Evals the page lists; older ones are in /runs anyway. */
+const LISTED = 20;
+
+/** interrupted: the server stopped while it ran (what finished is kept); cancelled: a person stopped it. */
+export type EvalRunState = "running" | "done" | "failed" | "cancelled" | "interrupted";
 
 export interface EvalRunStatus {
   id: string;
   suite: string;
+  suiteKey: string;
   label: string;
-  state: "running" | "done" | "failed";
+  state: EvalRunState;
+  /** Cancel was pressed: no new trials start; the running ones are ending. */
+  cancelling: boolean;
   startedAt: string;
   finishedAt: string | null;
   done: number;
@@ -30,61 +50,189 @@ export interface EvalRunStatus {
   errors: number;
   /** The result folder relative to runsRoot, once written. */
   runRel: string | null;
+  /** The result has fewer trials than the matrix (cancelled, or an interrupted run opened as it is). */
+  partial: boolean;
   cells: CellSummary[];
   error: string | null;
 }
 
-const store = globalThis as unknown as { __toolroomEvals?: Map<string, EvalRunStatus> };
-const runs = (): Map<string, EvalRunStatus> => (store.__toolroomEvals ??= new Map<string, EvalRunStatus>());
-
-export function evalRuns(): EvalRunStatus[] {
-  return [...runs().values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+interface Live {
+  status: EvalRunStatus;
+  stop: AbortController;
 }
 
-function prune(): void {
-  const finished = evalRuns().filter((r) => r.state !== "running");
-  for (const old of finished.slice(KEEP_FINISHED)) runs().delete(old.id);
+const store = globalThis as unknown as { __toolroomEvalsLive?: Map<string, Live>; __toolroomEvalsSwept?: Promise<unknown> };
+const live = (): Map<string, Live> => (store.__toolroomEvalsLive ??= new Map<string, Live>());
+
+const STATES: readonly EvalRunState[] = ["running", "done", "failed", "cancelled", "interrupted"];
+
+function fromRow(row: EvalRunWithCounts): EvalRunStatus {
+  const { pass, fail, error } = row.counts;
+  return {
+    id: row.id,
+    suite: row.suite,
+    suiteKey: row.suiteKey,
+    label: row.label,
+    state: STATES.find((s) => s === row.state) ?? "failed",
+    cancelling: false,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    done: pass + fail + error,
+    total: row.total,
+    passed: pass,
+    failed: fail,
+    errors: error,
+    runRel: row.runRel,
+    partial: row.partial,
+    cells: row.cells ? (JSON.parse(row.cells) as CellSummary[]) : [],
+    error: row.error,
+  };
+}
+
+/** Once per process: a run still `running` in the database belongs to a process that is gone. */
+function sweep(): Promise<unknown> {
+  return (store.__toolroomEvalsSwept ??= interruptEvalRuns([...live().keys()]));
+}
+
+/** The latest evals, from the database, with this process's running ones live. */
+export async function evalRuns(): Promise<EvalRunStatus[]> {
+  await sweep();
+  return (await listEvalRuns(LISTED)).map((row) => live().get(row.id)?.status ?? fromRow(row));
+}
+
+/** A suite the page may start: listed, valid, and either trusted or asking for nothing a trust grants. */
+function runnableSuite(settings: Settings, registry: Registry, key: string, choice: MatrixChoice): { listing: SuiteListing; loaded: LoadedSuite } {
+  const confirming = (tool: string) => registry.get(tool)?.requiresConfirmation ?? false;
+  const listing = listSuites(settings, confirming).find((s) => s.key === key);
+  if (!listing) throw new HttpError(404, `No eval suite "${key}" in the source root or examples/evals.`, "unknown_suite");
+  if (listing.error) throw new HttpError(400, listing.error, "invalid_suite");
+  const loaded = loadSuite(listing.file);
+  const asks = suiteAsks(loaded.suite, confirming);
+  if (!listing.trusted && asksForTrust(asks))
+    throw new HttpError(
+      403,
+      `The eval suite ${listing.label} is not trusted, and it ${describeAsks(asks).join("; ")}. To trust it, add this line to your settings (merging with any evals.trusted list already there): ${listing.trustLine}`,
+      "untrusted_suite",
+    );
+  for (const model of choice.models ?? loaded.suite.matrix.models)
+    if (!settings.llms[model]) throw new HttpError(400, `No model named "${model}" in settings llms.`, "unknown_model");
+  try {
+    assertTrialBound(trialCount(loaded.suite, settings, choice), settings);
+  } catch (error) {
+    if (error instanceof EvalSizeError) throw new HttpError(400, error.message, "too_many_trials");
+    throw error;
+  }
+  return { listing, loaded };
+}
+
+function assertRoom(): void {
+  if ([...live().values()].length >= MAX_RUNNING)
+    throw new HttpError(409, `${MAX_RUNNING} evals are running already; wait for one to finish.`, "too_many_evals");
 }
 
 /** Starts a listed suite in the background of the server process; the page polls its status. */
-export function startEval(key: string, choice: MatrixChoice): EvalRunStatus {
+export async function startEval(key: string, choice: MatrixChoice): Promise<EvalRunStatus> {
+  await sweep();
   const settings = getSettings();
-  const listing = listSuites(settings).find((s) => s.key === key);
-  if (!listing) throw new HttpError(404, `No eval suite "${key}" in the source root or examples/evals.`, "unknown_suite");
-  if (listing.error) throw new HttpError(400, listing.error, "invalid_suite");
-  if (evalRuns().filter((r) => r.state === "running").length >= MAX_RUNNING)
-    throw new HttpError(409, `${MAX_RUNNING} evals are running already; wait for one to finish.`, "too_many_evals");
-  const loaded = loadSuite(listing.file);
-  for (const model of choice.models ?? loaded.suite.matrix.models)
-    if (!settings.llms[model]) throw new HttpError(400, `No model named "${model}" in settings llms.`, "unknown_model");
-  const cells = matrixCells(loaded.suite, settings, choice);
+  const registry = await getRegistry();
+  assertRoom();
+  const { listing, loaded } = runnableSuite(settings, registry, key, choice);
   const status: EvalRunStatus = {
     id: generateId(),
     suite: loaded.suite.name,
+    suiteKey: key,
     label: listing.label,
     state: "running",
+    cancelling: false,
     startedAt: new Date().toISOString(),
     finishedAt: null,
     done: 0,
-    total: cells.length * loaded.suite.cases.length * (choice.trials ?? loaded.suite.matrix.trials),
+    total: trialCount(loaded.suite, settings, choice),
     passed: 0,
     failed: 0,
     errors: 0,
     runRel: null,
+    partial: false,
     cells: [],
     error: null,
   };
-  runs().set(status.id, status);
-  prune();
+  await createEvalRun({
+    id: status.id,
+    suiteKey: key,
+    suite: status.suite,
+    label: status.label,
+    choice: JSON.stringify(choice),
+    state: "running",
+    startedAt: new Date(status.startedAt),
+    finishedAt: null,
+    total: status.total,
+    runRel: null,
+    partial: false,
+    cells: null,
+    error: null,
+  });
+  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [] });
+  return status;
+}
+
+/** Runs the remaining trials of an interrupted (or cancelled) eval: the finished ones are kept, not run again. */
+export async function resumeEval(id: string): Promise<EvalRunStatus> {
+  await sweep();
+  const row = await getEvalRun(id);
+  if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+  if (row.state !== "interrupted" && row.state !== "cancelled")
+    throw new HttpError(409, `Only an interrupted or cancelled eval can be resumed; this one is ${row.state}.`, "not_resumable");
+  const settings = getSettings();
+  const registry = await getRegistry();
+  assertRoom();
+  const choice = JSON.parse(row.choice) as MatrixChoice;
+  const { listing, loaded } = runnableSuite(settings, registry, row.suiteKey, choice);
+  const finished = (await loadEvalTrials(id)).map((r) => JSON.parse(r) as TrialRecord);
+  const count = (v: TrialRecord["verdict"]) => finished.filter((t) => t.verdict === v).length;
+  const status: EvalRunStatus = {
+    ...fromRow({ ...row, counts: { pass: count("pass"), fail: count("fail"), error: count("error") } }),
+    state: "running",
+    finishedAt: null,
+    runRel: null,
+    partial: false,
+    cells: [],
+    error: null,
+    total: trialCount(loaded.suite, settings, choice),
+  };
+  await updateEvalRun(id, { state: "running", finishedAt: null, runRel: null, partial: false, cells: null, error: null, total: status.total });
+  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
+  return status;
+}
+
+interface Launch {
+  settings: Settings;
+  registry: Registry;
+  loaded: LoadedSuite;
+  trusted: boolean;
+  choice: MatrixChoice;
+  finished: TrialRecord[];
+  startedAt?: Date;
+}
+
+function launch(status: EvalRunStatus, l: Launch): void {
+  const stop = new AbortController();
+  live().set(status.id, { status, stop });
   void (async () => {
     try {
       const { run, dir } = await evaluate({
-        loaded,
-        settings,
-        registry: await getRegistry(),
-        ...choice,
+        loaded: l.loaded,
+        settings: l.settings,
+        trusted: l.trusted,
+        trustKey: status.label,
+        registry: l.registry,
+        rules: (chatId) => ruleDecider(l.settings, chatId),
+        ...l.choice,
+        finished: l.finished,
+        ...(l.startedAt ? { startedAt: l.startedAt } : {}),
+        stop: stop.signal,
         store: chatTrialStore,
-        onTrial: (record, done, total) => {
+        onTrial: async (record, done, total) => {
+          await saveEvalTrial(status.id, { cell: record.cell, caseName: record.case, trial: record.trial }, record.verdict, JSON.stringify(record));
           status.done = done;
           status.total = total;
           if (record.verdict === "pass") status.passed++;
@@ -93,15 +241,98 @@ export function startEval(key: string, choice: MatrixChoice): EvalRunStatus {
         },
       });
       status.cells = summarize(run).cells;
-      status.runRel = path.relative(runsRootOf(settings), dir).split(path.sep).join("/");
-      status.state = "done";
+      status.runRel = path.relative(runsRootOf(l.settings), dir).split(path.sep).join("/");
+      status.partial = run.partial;
+      status.state = run.partial ? "cancelled" : "done";
     } catch (error) {
       console.error("toolroom: eval failed:", error);
       status.state = "failed";
       status.error = error instanceof Error ? error.message.split("\n")[0]! : String(error);
     } finally {
       status.finishedAt = new Date().toISOString();
+      status.cancelling = false;
+      try {
+        await updateEvalRun(status.id, {
+          state: status.state,
+          finishedAt: new Date(status.finishedAt),
+          runRel: status.runRel,
+          partial: status.partial,
+          cells: JSON.stringify(status.cells),
+          error: status.error,
+        });
+      } catch (error) {
+        console.error("toolroom: could not store the eval's end:", error);
+      }
+      live().delete(status.id);
     }
   })();
-  return status;
+}
+
+/** Cancel: no new trial starts; the running ones end within their timeouts, and what finished becomes a partial run. */
+export async function cancelEval(id: string): Promise<EvalRunStatus> {
+  const running = live().get(id);
+  if (!running) {
+    const row = await getEvalRun(id);
+    if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+    throw new HttpError(409, `This eval is not running (it is ${row.state}).`, "not_running");
+  }
+  running.stop.abort();
+  running.status.cancelling = true;
+  return running.status;
+}
+
+/** Writes what an interrupted or cancelled eval finished as a run (marked partial) and returns its status. */
+export async function openPartialEval(id: string): Promise<EvalRunStatus> {
+  await sweep();
+  const row = await getEvalRun(id);
+  if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+  if (row.state !== "interrupted" && row.state !== "cancelled")
+    throw new HttpError(409, `Only an interrupted or cancelled eval opens as a partial run; this one is ${row.state}.`, "not_partial");
+  const current = async () => {
+    const stored = (await listEvalRuns(LISTED)).find((r) => r.id === id);
+    if (!stored) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+    return fromRow(stored);
+  };
+  if (row.runRel) return current();
+  const settings = getSettings();
+  const registry = await getRegistry();
+  const listing = listSuites(settings, (tool) => registry.get(tool)?.requiresConfirmation ?? false).find((s) => s.key === row.suiteKey);
+  if (!listing || listing.error)
+    throw new HttpError(409, `The suite ${row.label} is no longer there (or no longer valid); its trials stay stored.`, "suite_gone");
+  const loaded = loadSuite(listing.file);
+  const choice = JSON.parse(row.choice) as MatrixChoice;
+  const cells = matrixCells(loaded.suite, settings, choice);
+  const order = (t: TrialRecord) => [cells.findIndex((c) => c.name === t.cell), loaded.suite.cases.findIndex((c) => c.name === t.case), t.trial];
+  const trials = (await loadEvalTrials(id))
+    .map((r) => JSON.parse(r) as TrialRecord)
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+    });
+  const run: EvalRunResult = {
+    cells,
+    trials,
+    trialsPerCase: choice.trials ?? loaded.suite.matrix.trials,
+    total: row.total,
+    partial: trials.length < row.total,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt ?? new Date(),
+  };
+  const dir = writeEvalRun(
+    runsRootOf(settings),
+    { name: loaded.suite.name, file: loaded.file, text: loaded.text },
+    envFacts(settings, [...new Set(cells.map((c) => c.model))]),
+    run,
+  );
+  const runRel = path.relative(runsRootOf(settings), dir).split(path.sep).join("/");
+  const summary = summarize(run).cells;
+  await updateEvalRun(id, { runRel, partial: run.partial, cells: JSON.stringify(summary) });
+  return current();
+}
+
+/** What /evals shows: the suites found (with what each asks for and whether it is trusted) and the latest evals. */
+export async function evalsOverview(): Promise<{ suites: SuiteListing[]; runs: EvalRunStatus[] }> {
+  const registry = await getRegistry();
+  const suites = listSuites(getSettings(), (tool) => registry.get(tool)?.requiresConfirmation ?? false);
+  return { suites, runs: await evalRuns() };
 }

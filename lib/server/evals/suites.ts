@@ -1,7 +1,9 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { trialCount } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
+import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAsks } from "@/lib/evals/trust";
 import { walkSync } from "@/lib/sandbox/walk";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { sourceRootOf } from "@/lib/settings";
@@ -23,11 +25,28 @@ export interface SuiteListing {
   models: string[];
   modes: string[];
   trials: number | null;
+  /** Trials of one run as written (repeated models counted once), and the settings' bound on it. */
+  totalTrials: number | null;
+  maxTrials: number;
+  /** What it asks for beyond reading and judging (plugins, tool settings, approvals), when valid. */
+  asks: SuiteAsks | null;
+  /** In examples/evals or matched by `evals.trusted`: what it asks for is granted. */
+  trusted: boolean;
+  /** The settings line that would trust it. */
+  trustLine: string;
   /** Why it cannot run (validation), when it cannot. */
   error: string | null;
 }
 
-function describe(key: string, label: string, file: string): SuiteListing {
+interface Describe {
+  settings: Settings;
+  root: string;
+  examples: string;
+  confirming: ConfirmingTool;
+}
+
+function describe(key: string, label: string, file: string, d: Describe): SuiteListing {
+  const trust = { trusted: isTrustedSuite(file, d.settings, { sourceRoot: d.root, examplesDir: d.examples }), trustLine: trustLine(label) };
   try {
     const suite = parseSuite(fs.readFileSync(file, "utf8"), label);
     return {
@@ -39,23 +58,46 @@ function describe(key: string, label: string, file: string): SuiteListing {
       models: suite.matrix.models,
       modes: suite.matrix.modes,
       trials: suite.matrix.trials,
+      totalTrials: trialCount(suite, d.settings),
+      maxTrials: d.settings.evals.maxTrials,
+      asks: suiteAsks(suite, d.confirming),
+      ...trust,
       error: null,
     };
   } catch (error) {
-    return { key, label, file, name: null, cases: null, models: [], modes: [], trials: null, error: (error as Error).message };
+    return {
+      key,
+      label,
+      file,
+      name: null,
+      cases: null,
+      models: [],
+      modes: [],
+      trials: null,
+      totalTrials: null,
+      maxTrials: d.settings.evals.maxTrials,
+      asks: null,
+      ...trust,
+      error: (error as Error).message,
+    };
   }
 }
 
-/** Suites in the source root (`*.eval.yaml`, through the sandbox's walk: .aiignore, no symlinks) and Toolroom's examples/evals. */
-export function listSuites(settings: Settings): SuiteListing[] {
+/**
+ * Suites in the source root (`*.eval.yaml`, through the sandbox's walk: .aiignore, no symlinks) and
+ * Toolroom's examples/evals, each with what it asks for; `confirming` says which tools ask a person
+ * (a mock in place of one approves its calls).
+ */
+export function listSuites(settings: Settings, confirming: ConfirmingTool): SuiteListing[] {
   const found = new Map<string, SuiteListing>();
   const root = fs.realpathSync(sourceRootOf(settings));
+  const examples = path.join(toolroomPackage().dir, "examples/evals");
+  const d: Describe = { settings, root, examples: fs.existsSync(examples) ? fs.realpathSync(examples) : examples, confirming };
   let seen = 0;
   for (const entry of walkSync(root, ".")) {
     if (++seen > MAX_ENTRIES) break;
-    if (entry.name.endsWith(SUITE_SUFFIX)) found.set(entry.abs, describe(`source:${entry.rel}`, entry.rel, entry.abs));
+    if (entry.name.endsWith(SUITE_SUFFIX)) found.set(entry.abs, describe(`source:${entry.rel}`, entry.rel, entry.abs, d));
   }
-  const examples = path.join(toolroomPackage().dir, "examples/evals");
   const names = fs.existsSync(examples)
     ? fs
         .readdirSync(examples)
@@ -64,7 +106,7 @@ export function listSuites(settings: Settings): SuiteListing[] {
     : [];
   for (const name of names) {
     const file = fs.realpathSync(path.join(examples, name));
-    if (!found.has(file)) found.set(file, describe(`examples:${name}`, `examples/evals/${name}`, file));
+    if (!found.has(file)) found.set(file, describe(`examples:${name}`, `examples/evals/${name}`, file, d));
   }
   return [...found.values()];
 }

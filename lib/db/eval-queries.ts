@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "./client";
+
+export interface EvalRunRow {
+  id: string;
+  suiteKey: string;
+  suite: string;
+  label: string;
+  choice: string;
+  state: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  total: number;
+  runRel: string | null;
+  partial: boolean;
+  cells: string | null;
+  error: string | null;
+}
+
+/** A stored run with its trial counts by verdict. */
+export interface EvalRunWithCounts extends EvalRunRow {
+  counts: { pass: number; fail: number; error: number };
+}
+
+export async function createEvalRun(row: EvalRunRow): Promise<void> {
+  await db().evalRun.create({ data: row });
+}
+
+export async function updateEvalRun(id: string, data: Partial<Omit<EvalRunRow, "id">>): Promise<void> {
+  await db().evalRun.update({ where: { id }, data });
+}
+
+export async function saveEvalTrial(runId: string, key: { cell: string; caseName: string; trial: number }, verdict: string, record: string): Promise<void> {
+  await db().evalTrial.upsert({
+    where: { runId_cell_caseName_trial: { runId, ...key } },
+    create: { runId, ...key, verdict, record },
+    update: { verdict, record },
+  });
+}
+
+/** The latest runs, newest first, with how many of their trials passed, failed or erred. */
+export async function listEvalRuns(limit: number): Promise<EvalRunWithCounts[]> {
+  const rows = await db().evalRun.findMany({ orderBy: { startedAt: "desc" }, take: limit });
+  const grouped = await db().evalTrial.groupBy({ by: ["runId", "verdict"], where: { runId: { in: rows.map((r) => r.id) } }, _count: { _all: true } });
+  return rows.map((row) => {
+    const counts = { pass: 0, fail: 0, error: 0 };
+    for (const g of grouped) if (g.runId === row.id && g.verdict in counts) counts[g.verdict as keyof typeof counts] = g._count._all;
+    return { ...row, counts };
+  });
+}
+
+export async function getEvalRun(id: string): Promise<EvalRunRow | null> {
+  return db().evalRun.findUnique({ where: { id } });
+}
+
+/** The JSON records of a run's finished trials. */
+export async function loadEvalTrials(runId: string): Promise<string[]> {
+  return (await db().evalTrial.findMany({ where: { runId }, select: { record: true } })).map((t) => t.record);
+}
+
+/** Runs left `running` by a process that is gone become `interrupted`; returns how many. */
+export async function interruptEvalRuns(except: readonly string[]): Promise<number> {
+  return (await db().evalRun.updateMany({ where: { state: "running", id: { notIn: [...except] } }, data: { state: "interrupted" } })).count;
+}
