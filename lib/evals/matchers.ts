@@ -64,7 +64,7 @@ export function argMatcher(expected: unknown): ArgMatcher {
     keys.every((k) => k === "regex" || k === "flags") &&
     (expected.flags === undefined || typeof expected.flags === "string")
   )
-    return { kind: "regex", regex: expected.regex, flags: (expected.flags) ?? "" };
+    return { kind: "regex", regex: expected.regex, flags: expected.flags ?? "" };
   if (only("schema") && isObject(expected.schema)) return { kind: "schema", schema: expected.schema };
   if (only("exact")) return { kind: "exact", value: expected.exact };
   if (only("anyOf") && Array.isArray(expected.anyOf)) return { kind: "anyOf", values: expected.anyOf };

@@ -6,6 +6,8 @@ import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import type { MadeCall } from "./matchers";
 import type { Suite, ToolMode } from "./suite-schema";
+import { SuiteError } from "./suite";
+import { caseToolProblems } from "./suite-tools";
 import { casePrompt, runTrial } from "./trial";
 
 /** One column of the matrix: a model in a tool mode (and, in text mode, a protocol). */
@@ -91,6 +93,9 @@ export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoi
 export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const { suite, settings, registry, resolver } = options;
   for (const model of options.models ?? suite.matrix.models) resolver.byName(model);
+  const suiteTools = { suite: suite.name, tools: suite.tools ?? [] };
+  const toolProblems = caseToolProblems(registry, suiteTools, suite.cases);
+  if (toolProblems.length) throw new SuiteError(toolProblems.join("\n"));
   const cells = matrixCells(suite, settings, options);
   const trials = options.trials ?? suite.matrix.trials;
   const jobs = cells.flatMap((cell) => suite.cases.flatMap((c) => Array.from({ length: trials }, (_, trial) => ({ cell, c, trial }))));
@@ -121,6 +126,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         protocol: cell.protocol ?? settings.chat.textProtocol,
         registry,
         chatId,
+        suiteTools,
         base: { ...base, signal: options.signal ?? new AbortController().signal, generateMessageId: generateId },
       });
       let stored: string | null = null;

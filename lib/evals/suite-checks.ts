@@ -2,6 +2,7 @@ import { z } from "zod";
 import { argMatcher } from "./matchers";
 import type { Suite, SuiteTool } from "./suite-schema";
 import { regexProblem } from "./suite-regex";
+import { withoutPatterns } from "./suite-tools";
 
 /** One problem the schema cannot see: where (a key path) and what. */
 export interface SuiteProblem {
@@ -49,6 +50,13 @@ function toolProblems(tools: readonly SuiteTool[], key: string, out: (key: strin
     if (seen.has(tool.name)) out(`${key}[${i}].name`, `another tool here is named ${tool.name}`);
     seen.add(tool.name);
     if (tool.inputSchema.type !== "object") out(`${key}[${i}].inputSchema`, 'a tool\'s input is an object schema ({ type: "object", properties: … })');
+    else {
+      try {
+        z.fromJSONSchema(withoutPatterns(tool.inputSchema) as Record<string, unknown>);
+      } catch (error) {
+        out(`${key}[${i}].inputSchema`, `not a usable JSON Schema (${(error as Error).message})`);
+      }
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
+import { caseRegistry, type DeclaredTools } from "./suite-tools";
 import { withMocks } from "./tool-mocks";
 
 /** What a case's confirm policy makes of a confirming call; notAdmitted leaves it to the unsupervised turn. */
@@ -74,6 +75,8 @@ export interface TrialInput {
   chatId: string;
   /** Settings-derived parts of the turn (turnSetup), built once per chat id by the caller. */
   base: TurnBase;
+  /** The suite's own tools (`tools:`), offered beside or instead of the registry's as the case says. */
+  suiteTools?: DeclaredTools;
 }
 
 export interface TrialOutcome extends TrialObservation {
@@ -101,7 +104,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
     toolMode: input.mode,
     protocol: input.protocol,
     supervised: false,
-    registry: withMocks(input.registry, evalCase.mocks),
+    registry: withMocks(caseRegistry(input.registry, input.suiteTools, evalCase), evalCase.mocks),
     grants: new Set(),
     autoDecide: autoDecideFor(evalCase.confirm),
     hooks: {
