@@ -123,7 +123,7 @@ function messagesOf(entry: JsonObject, id: string): Message[] {
     if (!isObject(m) || typeof m.content !== "string") throw new BfclImportError(`${id}: a message without text content`);
     if (m.role === "system") system.push(m.content);
     else if (m.role === "user" || m.role === "assistant") messages.push({ role: m.role, content: m.content });
-    else throw new BfclImportError(`${id}: a message of role ${String(m.role)}`);
+    else throw new BfclImportError(`${id}: a message of role ${JSON.stringify(m.role)}`);
   }
   const firstUser = messages.findIndex((m) => m.role === "user");
   if (firstUser < 0 || messages.at(-1)?.role !== "user") throw new BfclImportError(`${id}: the conversation does not end with the user's message`);

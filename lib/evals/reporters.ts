@@ -5,7 +5,6 @@ export const REPORTERS = ["table", "json", "junit"] as const;
 export type Reporter = (typeof REPORTERS)[number];
 
 /** Characters XML 1.0 cannot hold at all (control characters a model may well emit): dropped. */
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function xml(text: string): string {
