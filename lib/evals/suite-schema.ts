@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { REGEX_FLAGS } from "./suite-regex";
 
 /**
@@ -102,11 +103,7 @@ export const modeSchema = z.enum(["native", "text"]);
 export const matrixSchema = z.strictObject({
   models: z.array(z.string().min(1)).min(1).default(["offline"]).describe("Models from settings llms"),
   modes: z.array(modeSchema).min(1).default(["native"]).describe("Tool modes"),
-  protocols: z
-    .array(z.enum(["json", "action"]))
-    .min(1)
-    .optional()
-    .describe("Text protocols for text mode (default: settings chat.textProtocol)"),
+  protocols: z.array(z.enum(TEXT_PROTOCOLS)).min(1).optional().describe("Text protocols for text mode (default: settings chat.textProtocol)"),
   trials: z.number().int().positive().max(1000).default(1).describe("Trials per case and cell"),
 });
 
