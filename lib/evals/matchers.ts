@@ -7,7 +7,7 @@ import { showRegex, suiteRegex } from "./suite-regex";
 export interface MadeCall {
   tool: string;
   input: unknown;
-  /** executed | not-admitted | denied | error | pending */
+  /** executed | mocked | not-admitted | denied | error | pending */
   outcome: string;
   /** Who answered a confirming call: "eval" (the case's approve / deny) or "unsupervised" (notAdmitted). */
   decidedBy?: string;
@@ -112,6 +112,21 @@ export function matchValue(actual: unknown, expected: unknown): string | undefin
   }
 }
 
+/** The suite says not_admitted; a trial records not-admitted. */
+const OUTCOME_RECORDED: Record<NonNullable<ExpectedCall["outcome"]>, string> = {
+  executed: "executed",
+  not_admitted: "not-admitted",
+  denied: "denied",
+  mocked: "mocked",
+};
+
+/** A proposed call against an expected one, arguments and (when asked) outcome: undefined when it fits. */
+function mismatch(call: MadeCall, expected: ExpectedCall): string | undefined {
+  const why = matchArgs(call.input, expected);
+  if (why || !expected.outcome || OUTCOME_RECORDED[expected.outcome] === call.outcome) return why;
+  return `outcome ${call.outcome}, expected ${expected.outcome}`;
+}
+
 /** A call's arguments against the expected ones: undefined when they match, else the first mismatch. */
 export function matchArgs(input: unknown, expected: ExpectedCall): string | undefined {
   const args = expected.args ?? {};
@@ -146,9 +161,12 @@ function unmatchedReason(
   const names = toolsOf(expected);
   const sameTool = calls.map((call, i) => ({ call, i })).filter(({ call, i }) => free(i) && names.includes(call.tool));
   // Ordered, a free call that fits is one the order ruled out.
-  if (ordered && sameTool.some(({ call }) => matchArgs(call.input, expected) === undefined)) return { reason: `${toolText(expected)} called out of order` };
+  if (ordered && sameTool.some(({ call }) => mismatch(call, expected) === undefined)) return { reason: `${toolText(expected)} called out of order` };
   const first = sameTool[0];
-  if (first) return { reason: `${first.call.tool} called with ${matchArgs(first.call.input, expected)}`, about: first.i };
+  if (first) {
+    const why = mismatch(first.call, expected)!;
+    return { reason: why.startsWith("outcome ") ? `${first.call.tool} ${why}` : `${first.call.tool} called with ${why}`, about: first.i };
+  }
   if (ordered && calls.some((call) => names.includes(call.tool))) return { reason: `${toolText(expected)} called out of order` };
   const other = calls.findIndex((call, i) => free(i) && !allExpected.some((e) => toolsOf(e).includes(call.tool)));
   if (other >= 0) return { reason: `called ${calls[other]!.tool} instead of ${toolText(expected)}`, about: other };
@@ -170,7 +188,7 @@ export function judge(c: EvalCase, seen: TrialObservation): Verdict {
   const pairOf = assignCalls(
     expect.calls.length,
     calls.length,
-    (e, a) => toolsOf(expect.calls[e]!).includes(calls[a]!.tool) && matchArgs(calls[a]!.input, expect.calls[e]!) === undefined,
+    (e, a) => toolsOf(expect.calls[e]!).includes(calls[a]!.tool) && mismatch(calls[a]!, expect.calls[e]!) === undefined,
     expect.ordered,
   );
   const paired = new Set(pairOf.filter((a) => a >= 0));

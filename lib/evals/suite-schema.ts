@@ -35,6 +35,10 @@ export const expectedCallSchema = z.strictObject({
     .describe("The tool called, or a list of tools any one of which passes (search_code or search_repo_map)"),
   args: z.record(z.string(), argMatcherSchema).optional().describe("Arguments checked one by one; arguments not listed are not checked"),
   argsMatch: z.enum(["partial", "exact"]).default("partial").describe("partial (default): listed arguments must match; exact: no other arguments may be given"),
+  outcome: z
+    .enum(["executed", "not_admitted", "denied", "mocked"])
+    .optional()
+    .describe("What must have become of the call: executed, not_admitted (never ran, unsupervised), denied, or mocked (answered by the case's mocks)"),
 });
 
 const answerSchema = z.strictObject({

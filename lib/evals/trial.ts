@@ -8,7 +8,7 @@ import type { Registry } from "@/lib/tools/registry-types";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
 import { caseRegistry, type DeclaredTools } from "./suite-tools";
-import { withMocks } from "./tool-mocks";
+import { markMocked, withMocks } from "./tool-mocks";
 
 /** What a case's confirm policy makes of a confirming call; notAdmitted leaves it to the unsupervised turn. */
 export function autoDecideFor(policy: ConfirmPolicy): ChatTurn["autoDecide"] {
@@ -116,7 +116,8 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const reader = stream.getReader();
   while (!(await reader.read()).done);
   const latencyMs = performance.now() - started;
-  const seen = observe(end?.message);
+  const observed = observe(end?.message);
+  const seen = { ...observed, calls: markMocked(observed.calls, evalCase.mocks) };
   const all = end ? [...messages, end.message] : messages;
   const error = end ? end.error : "the turn ended without an answer";
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
