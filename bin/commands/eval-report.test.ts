@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("toolroom eval --reporter", () => {
-  it("writes JUnit XML to --out, exits 1 when a case fails, and 0 when --min-pass sets a lower bar", async () => {
+  it("writes JUnit XML to --out, exits 1 when a case fails, and 0 when --min-pass sets a lower bar; --protocols all", async () => {
     const suite = path.join(root, "two.eval.yaml");
     fs.writeFileSync(
       suite,
@@ -37,9 +37,20 @@ describe("toolroom eval --reporter", () => {
       ["right", []],
       ["wrong", ["failure"]],
     ]);
-    const lenient = await runToolroom(["--config", config, "eval", suite, "--reporter", "json", "--min-pass", "0.5"], root);
+    // --protocols all: native and every text protocol, each its own cell.
+    const lenient = await runToolroom(["--config", config, "eval", suite, "--reporter", "json", "--min-pass", "0.5", "--protocols", "all"], root);
     expect(lenient.code).toBe(0);
-    expect(JSON.parse(lenient.stdout)).toMatchObject({ suite: "two", passed: 1, total: 2 });
+    const summary = JSON.parse(lenient.stdout) as { suite: string; passed: number; total: number; cells: { name: string }[] };
+    expect(summary).toMatchObject({ suite: "two", passed: 7, total: 14 });
+    expect(summary.cells.map((c) => c.name)).toEqual([
+      "offline · native",
+      "offline · text · action",
+      "offline · text · json",
+      "offline · text · hermes",
+      "offline · text · xml",
+      "offline · text · llama",
+      "offline · text · mistral",
+    ]);
   }, 120_000);
 });
 

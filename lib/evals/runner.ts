@@ -77,15 +77,17 @@ export function cellName(model: string, mode: ToolMode, protocol: TextProtocol |
 export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoice = {}): EvalCell[] {
   const models = choice.models ?? suite.matrix.models;
   const modes = choice.modes ?? suite.matrix.modes;
-  const protocols = choice.protocols ?? suite.matrix.protocols ?? [settings.chat.textProtocol];
   const cells: EvalCell[] = [];
-  for (const model of models)
+  for (const model of models) {
+    // Unless the run or the suite names protocols, a model speaks its own (`llms.<name>.textProtocol`).
+    const protocols = choice.protocols ?? suite.matrix.protocols ?? [settings.llms[model]?.textProtocol ?? settings.chat.textProtocol];
     for (const mode of modes)
       for (const protocol of mode === "text" ? protocols : [null]) {
         // One text protocol is the settings' own: naming it would only lengthen every label.
         const shown = mode === "text" && protocols.length > 1 ? protocol : null;
         cells.push({ name: cellName(model, mode, shown), model, mode, protocol });
       }
+  }
   return cells;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { handle, readJson } from "@/lib/server/http/route";
 import { evalRuns, startEval } from "@/lib/server/evals/eval-runs";
 import { listSuites } from "@/lib/server/evals/suites";
@@ -13,10 +14,7 @@ const startSchema = z.strictObject({
     .array(z.enum(["native", "text"]))
     .min(1)
     .optional(),
-  protocols: z
-    .array(z.enum(["json", "action"]))
-    .min(1)
-    .optional(),
+  protocols: z.array(z.enum(TEXT_PROTOCOLS)).min(1).optional(),
   trials: z.number().int().min(1).max(100).optional(),
 });
 
