@@ -1,15 +1,17 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { summarize } from "@/lib/evals/results";
 import { EvalSizeError } from "@/lib/evals/runner";
 import { evaluate } from "@/lib/server/evals/evaluate";
+import { REPORTERS, type Reporter } from "@/lib/evals/reporters";
 import { loadSuite, SuiteError } from "@/lib/evals/suite";
 import { ModelConfigError } from "@/lib/chat/models";
-import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ToolMode } from "@/lib/evals/suite-schema";
 import { CliExit, cliSettings } from "../context";
+import { registerEvalDiff } from "./eval-diff";
+import { registerEvalImport } from "./eval-import";
 import { evalProgress } from "./eval-progress";
-import { alignTable } from "./runs";
+import { report } from "./eval-report";
 
 interface EvalOptions {
   models?: string;
@@ -20,6 +22,8 @@ interface EvalOptions {
   minPass?: string;
   json?: boolean;
   resume?: string;
+  reporter: Reporter;
+  out?: string;
 }
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[] | null, flag: string): T[] | undefined {
@@ -41,19 +45,22 @@ function positive(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-
 export function registerEval(program: Command): void {
-  program
+  const evalCommand = program
     .command("eval <suite>")
     .description("run an eval suite (*.eval.yaml) over models × tool modes through the chat engine; the results are a run under runsRoot/evals")
     .option("--models <list>", "models from settings llms, comma-separated (default: the suite's matrix)")
     .option("--modes <list>", "tool modes: native,text (default: the suite's matrix)")
-    .option("--protocols <list>", "text protocols for text mode: json,action (default: the suite's, else settings chat.textProtocol)")
+    .option(
+      "--protocols <list>",
+      `text protocols for text mode: ${TEXT_PROTOCOLS.join(",")}, or all (with native too) (default: the suite's, else settings chat.textProtocol)`,
+    )
     .option("--trials <n>", "trials per case and cell (default: the suite's matrix)")
     .option("--concurrency <k>", "trials run at once", "4")
-    .addOption(new Option("--min-pass <rate>", "exit 1 when the pass rate (0..1) is below this"))
-    .option("--json", "print the summary as JSON on stdout (progress still goes to stderr)")
+    .addOption(new Option("--min-pass <rate>", "exit 1 when the pass rate (0..1) is below this (default: when any case fails)"))
+    .option("--json", "print the summary as JSON on stdout (progress still goes to stderr); the same as --reporter json")
+    .addOption(new Option("--reporter <name>", "how the results are printed").choices(REPORTERS).default("table"))
+    .option("--out <file>", "write the report to this file (the table still goes to stdout)")
     .option("--resume <dir>", "finish an interrupted or cancelled run: only the trials missing from its trials.jsonl run, into that folder")
     .action(async (file: string, options: EvalOptions) => {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
@@ -92,8 +99,9 @@ export function registerEval(program: Command): void {
           stop: stop.signal,
           signal: hard.signal,
           models: list(options.models, null, "--models"),
-          modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
-          protocols: list<TextProtocol>(options.protocols, ["json", "action"], "--protocols"),
+          // `--protocols all`: native and every text protocol, unless --modes says otherwise.
+          modes: list<ToolMode>(options.modes ?? (options.protocols === "all" ? "native,text" : undefined), ["native", "text"], "--modes"),
+          protocols: list<TextProtocol>(options.protocols === "all" ? TEXT_PROTOCOLS.join(",") : options.protocols, TEXT_PROTOCOLS, "--protocols"),
           trials: positive(options.trials, "--trials"),
           concurrency: positive(options.concurrency, "--concurrency"),
           // No database here: the trials are in cases.json; runs started from /evals are also stored as chats.
@@ -101,37 +109,39 @@ export function registerEval(program: Command): void {
         });
       } catch (error) {
         if (error instanceof ModelConfigError || error instanceof EvalSizeError) throw new CliExit(2, `toolroom: ${error.message}`);
+        if (error instanceof SuiteError) throw new CliExit(2, error.message);
         throw error;
       } finally {
         process.off("SIGINT", onInterrupt);
       }
-      const summary = summarize(evaluation.run);
       const rel = path.relative(process.cwd(), evaluation.dir);
       const shown = rel.startsWith("..") ? evaluation.dir : rel;
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify({ suite: loaded.suite.name, dir: evaluation.dir, ...summary }, null, 2)}\n`);
-      } else {
-        const rows = summary.cells.map((c) => [
-          c.name,
-          String(c.trials),
-          String(c.passed),
-          String(c.failed),
-          String(c.errors),
-          pct(c.passRate),
-          c.p50Ms === null ? "–" : c.p50Ms.toFixed(0),
-          c.topReason ?? "",
-        ]);
-        process.stdout.write(
-          `${alignTable(["CELL", "TRIALS", "PASSED", "FAILED", "ERRORS", "PASS", "P50 MS", "TOP MISMATCH"], rows, new Set([1, 2, 3, 4, 5, 6]))}\n`,
-        );
-        process.stdout.write(`\n${summary.passed}/${summary.total} passed (${pct(summary.passRate)}) · results: ${shown}\n`);
-      }
-      if (evaluation.run.partial)
+      // A cancelled run is reported as far as it got, and says how to finish it (exit 130, as Ctrl-C).
+      if (evaluation.run.partial) {
+        report({
+          reporter: options.json ? "json" : options.reporter,
+          ...(options.out ? { out: options.out } : {}),
+          suite: loaded.suite.name,
+          dir: evaluation.dir,
+          shownDir: shown,
+          run: evaluation.run,
+          minPass: 0,
+        });
         throw new CliExit(
           130,
           `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them with --resume ${shown}`,
         );
-      if (minPass !== undefined && summary.passRate < minPass)
-        throw new CliExit(1, `toolroom: pass rate ${pct(summary.passRate)} is below --min-pass ${pct(minPass)}.`);
+      }
+      report({
+        reporter: options.json ? "json" : options.reporter,
+        ...(options.out ? { out: options.out } : {}),
+        suite: loaded.suite.name,
+        dir: evaluation.dir,
+        shownDir: shown,
+        run: evaluation.run,
+        ...(minPass !== undefined ? { minPass } : {}),
+      });
     });
+  registerEvalImport(evalCommand);
+  registerEvalDiff(evalCommand, program);
 }

@@ -6,6 +6,8 @@ import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import type { MadeCall } from "./matchers";
 import type { EvalCase, Suite, ToolMode } from "./suite-schema";
+import { SuiteError } from "./suite";
+import { caseToolProblems } from "./suite-tools";
 import { casePrompt, runTrial, type TurnBase } from "./trial";
 
 /** Trials running at once in one eval, whatever the caller asks: each holds a chat turn and its tools. */
@@ -99,15 +101,17 @@ export function cellName(model: string, mode: ToolMode, protocol: TextProtocol |
 export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoice = {}): EvalCell[] {
   const models = [...new Set(choice.models ?? suite.matrix.models)];
   const modes = [...new Set(choice.modes ?? suite.matrix.modes)];
-  const protocols = [...new Set(choice.protocols ?? suite.matrix.protocols ?? [settings.chat.textProtocol])];
   const cells: EvalCell[] = [];
-  for (const model of models)
+  for (const model of models) {
+    // Unless the run or the suite names protocols, a model speaks its own (`llms.<name>.textProtocol`).
+    const protocols = [...new Set(choice.protocols ?? suite.matrix.protocols ?? [settings.llms[model]?.textProtocol ?? settings.chat.textProtocol])];
     for (const mode of modes)
       for (const protocol of mode === "text" ? protocols : [null]) {
         // One text protocol is the settings' own: naming it would only lengthen every label.
         const shown = mode === "text" && protocols.length > 1 ? protocol : null;
         cells.push({ name: cellName(model, mode, shown), model, mode, protocol });
       }
+  }
   return cells;
 }
 
@@ -134,6 +138,9 @@ const trialKey = (cell: string, caseName: string, trial: number) => JSON.stringi
  */
 export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const { suite, settings, registry, resolver } = options;
+  const suiteTools = { suite: suite.name, tools: suite.tools ?? [] };
+  const toolProblems = caseToolProblems(registry, suiteTools, suite.cases);
+  if (toolProblems.length) throw new SuiteError(toolProblems.join("\n"));
   const cells = matrixCells(suite, settings, options);
   for (const cell of cells) resolver.byName(cell.model);
   const trials = options.trials ?? suite.matrix.trials;
@@ -176,6 +183,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         protocol: cell.protocol ?? settings.chat.textProtocol,
         registry,
         chatId,
+        suiteTools,
         base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
       });
       // Aborted under it (second Ctrl-C): a cut-off turn is no result.

@@ -39,7 +39,7 @@ cases:
     expect(suite.matrix).toEqual({ models: ["offline"], modes: ["native", "text"], trials: 2 });
     expect(suite.cases[0]?.confirm).toBe("notAdmitted");
     expect(suite.cases[0]?.expect.calls[0]).toEqual({ tool: "list_files", args: { path: "sub" }, argsMatch: "partial" });
-    expect(suite.cases[2]?.expect).toEqual({ calls: [], ordered: false, notCalled: [] });
+    expect(suite.cases[2]?.expect).toEqual({ calls: [], ordered: false, only: false, noCalls: false, notCalled: [] });
   });
 
   it("names the file, the case and the key of a wrong value", () => {
@@ -73,6 +73,23 @@ cases:
     );
     expect(errorOf(`name: s\nmatrix: { modes: [json] }\ncases: [{ name: c, prompt: a }]\n`)).toMatch(/my\.eval\.yaml: key matrix\.modes\[0\]: /);
     expect(errorOf(`name: s\ncases: [\n`)).toMatch(/^my\.eval\.yaml: YAML: /);
+  });
+
+  it("refuses at load a regex RE2 cannot run, naming the file, the case and the key", () => {
+    const suite = (expect: string) => `name: s\ncases:\n  - { name: first, prompt: a }\n  - name: second\n    prompt: a\n    expect: ${expect}\n`;
+    expect(errorOf(suite('{ calls: [{ tool: t, args: { q: { regex: "(a)\\\\1" } } }] }'))).toMatch(
+      /^my\.eval\.yaml: case 2 "second", key expect\.calls\[0\]\.args\.q\.regex: .*invalid escape sequence.*RE2/,
+    );
+    expect(errorOf(suite('{ answer: { regex: "x(?=y)" } }'))).toMatch(/^my\.eval\.yaml: case 2 "second", key expect\.answer\.regex: .*RE2/);
+    expect(errorOf(suite('{ calls: [{ tool: t, args: { o: { optional: { deep: { regex: "(a)\\\\1" } } } } }] }'))).toMatch(
+      /key expect\.calls\[0\]\.args\.o\.optional\.deep\.regex: /,
+    );
+    expect(errorOf(suite('{ answer: { regex: "x", flags: "g" } }'))).toMatch(/key expect\.answer\.flags: flags are i, m and s/);
+    expect(errorOf(suite('{ calls: [{ tool: t, args: { q: { schema: { type: string, pattern: "(a+)+$" } } } }] }'))).toMatch(
+      /key expect\.calls\[0\]\.args\.q\.schema: "pattern" is not allowed/,
+    );
+    // The catastrophic-on-V8 pattern is fine for RE2.
+    expect(parseSuite(suite('{ answer: { regex: "(a+)+$" } }'), "ok.eval.yaml").cases[1]?.expect.answer?.regex).toBe("(a+)+$");
   });
 
   it("names the file that cannot be read", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { suiteProblems, type SuiteProblem } from "./suite-checks";
 import { suiteSchema, type Suite } from "./suite-schema";
 
 export class SuiteError extends Error {}
@@ -45,17 +46,12 @@ export function parseSuite(text: string, file: string): Suite {
   for (const [i, c] of suite.cases.entries()) {
     if (seen.has(c.name)) throw new SuiteError(`${file}: case ${i + 1} "${c.name}", key name: another case has this name`);
     seen.add(c.name);
-    for (const [k, call] of c.expect.calls.entries()) {
-      for (const [arg, matcher] of Object.entries(call.args ?? {})) {
-        if (matcher && typeof matcher === "object" && "regex" in matcher && typeof matcher.regex === "string") {
-          try {
-            new RegExp(matcher.regex);
-          } catch (error) {
-            throw new SuiteError(`${file}: case ${i + 1} "${c.name}", key expect.calls[${k}].args.${arg}.regex: ${(error as Error).message}`);
-          }
-        }
-      }
-    }
+  }
+  const problems = suiteProblems(suite);
+  if (problems.length) {
+    const line = ({ caseIndex, key, message }: SuiteProblem) =>
+      `${file}: ${caseIndex === undefined ? "" : `case ${caseIndex + 1} "${suite.cases[caseIndex]!.name}", `}key ${key}: ${message}`;
+    throw new SuiteError(problems.map(line).join("\n"));
   }
   return suite;
 }

@@ -1,4 +1,5 @@
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
+import type { MadeCall } from "./matchers";
 
 /**
  * The registry with some tools answering canned outputs: the definition keeps its schema and its
@@ -16,4 +17,10 @@ export function withMocks(registry: Registry, mocks: Record<string, unknown> | u
   });
   const byName = new Map(tools.map((t) => [t.name, t]));
   return { ...registry, tools, get: (name) => byName.get(name) };
+}
+
+/** A call the case's mocks answered did not run the tool: it is recorded as mocked, not executed. */
+export function markMocked(calls: MadeCall[], mocks: Record<string, unknown> | undefined): MadeCall[] {
+  if (!mocks) return calls;
+  return calls.map((call) => (call.outcome === "executed" && call.tool in mocks ? { ...call, outcome: "mocked" } : call));
 }

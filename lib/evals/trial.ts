@@ -7,7 +7,8 @@ import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
-import { withMocks } from "./tool-mocks";
+import { caseRegistry, type DeclaredTools } from "./suite-tools";
+import { markMocked, withMocks } from "./tool-mocks";
 
 /** What a case's confirm policy makes of a confirming call; notAdmitted leaves it to the unsupervised turn. */
 export function autoDecideFor(policy: ConfirmPolicy): ChatTurn["autoDecide"] {
@@ -74,6 +75,8 @@ export interface TrialInput {
   chatId: string;
   /** Settings-derived parts of the turn (turnSetup), built once per chat id by the caller. */
   base: TurnBase;
+  /** The suite's own tools (`tools:`), offered beside or instead of the registry's as the case says. */
+  suiteTools?: DeclaredTools;
 }
 
 export interface TrialOutcome extends TrialObservation {
@@ -101,7 +104,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
     toolMode: input.mode,
     protocol: input.protocol,
     supervised: false,
-    registry: withMocks(input.registry, evalCase.mocks),
+    registry: withMocks(caseRegistry(input.registry, input.suiteTools, evalCase), evalCase.mocks),
     grants: new Set(),
     autoDecide: autoDecideFor(evalCase.confirm),
     hooks: {
@@ -113,7 +116,8 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const reader = stream.getReader();
   while (!(await reader.read()).done);
   const latencyMs = performance.now() - started;
-  const seen = observe(end?.message);
+  const observed = observe(end?.message);
+  const seen = { ...observed, calls: markMocked(observed.calls, evalCase.mocks) };
   const all = end ? [...messages, end.message] : messages;
   const error = end ? end.error : "the turn ended without an answer";
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };

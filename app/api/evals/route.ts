@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { handle, readJson } from "@/lib/server/http/route";
 import { evalsOverview, startEval } from "@/lib/server/evals/eval-runs";
 
@@ -11,10 +12,7 @@ const startSchema = z.strictObject({
     .array(z.enum(["native", "text"]))
     .min(1)
     .optional(),
-  protocols: z
-    .array(z.enum(["json", "action"]))
-    .min(1)
-    .optional(),
+  protocols: z.array(z.enum(TEXT_PROTOCOLS)).min(1).optional(),
   trials: z.number().int().min(1).max(1000).optional(),
 });
 

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { bfclCategory, bfclMatcher, bfclSchema, bfclSuiteYaml, BfclImportError } from "./bfcl";
+import { judge, type MadeCall } from "./matchers";
+import { parseSuite } from "./suite";
+
+const FIXTURES = path.resolve(import.meta.dirname, "__fixtures__/bfcl");
+
+function imported(category: string, withAnswers = true) {
+  const file = (name: string) => ({ file: name, text: fs.readFileSync(path.join(FIXTURES, name), "utf8") });
+  const yaml = bfclSuiteYaml({
+    name: `bfcl-${category}`,
+    questions: file(`BFCL_v4_${category}.json`),
+    ...(withAnswers ? { answers: file(`possible_answer/BFCL_v4_${category}.json`) } : {}),
+  });
+  return parseSuite(yaml, `bfcl-${category}.eval.yaml`);
+}
+
+const call = (tool: string, input: unknown): MadeCall => ({ tool, input, outcome: "executed" });
+const seen = (calls: MadeCall[]) => ({ calls, answer: "", steps: 1 });
+
+describe("importing BFCL", () => {
+  it("maps BFCL's types to JSON Schema's, nested ones too", () => {
+    expect(
+      bfclSchema({
+        type: "dict",
+        properties: {
+          x: { type: "float" },
+          p: { type: "tuple", items: { type: "float" } },
+          o: { type: "dict", properties: { b: { type: "boolean" } } },
+          a: { type: "any" },
+        },
+        required: ["x"],
+      }),
+    ).toEqual({
+      type: "object",
+      properties: {
+        x: { type: "number" },
+        p: { type: "array", items: { type: "number" } },
+        o: { type: "object", properties: { b: { type: "boolean" } } },
+        a: {},
+      },
+      required: ["x"],
+    });
+  });
+
+  it('turns accepted values into matchers, "" into optional', () => {
+    expect(bfclMatcher([10])).toBe(10);
+    expect(bfclMatcher(["km", "kilometers"])).toEqual({ anyOf: ["km", "kilometers"] });
+    expect(bfclMatcher(["units", ""])).toEqual({ optional: "units" });
+    expect(bfclMatcher([2, 3, ""])).toEqual({ optional: { anyOf: [2, 3] } });
+    expect(bfclMatcher([["today"], ""])).toEqual({ optional: ["today"] });
+    expect(bfclMatcher([{ strict: [true, ""] }, ""])).toEqual({ optional: { strict: { optional: true } } });
+  });
+
+  it("reads a category from an id", () => {
+    expect(bfclCategory("simple_python_12")).toBe("simple_python");
+    expect(bfclCategory("live_simple_0-0-0")).toBe("live_simple");
+    expect(bfclCategory("parallel_multiple_3")).toBe("parallel_multiple");
+  });
+
+  it("imports simple entries: one case per id, the functions as the case's tools, exact calls", () => {
+    const suite = imported("simple_python");
+    expect(suite.cases.map((c) => c.name)).toEqual(["simple_python_0", "simple_python_1"]);
+    const [first, second] = suite.cases;
+    expect(first?.prompt).toBe("What is the area of a triangle with base 10 and height 5?");
+    expect(first?.tools).toEqual([
+      {
+        name: "geometry_triangle_area",
+        description: "Area of a triangle from its base and height.",
+        inputSchema: {
+          type: "object",
+          properties: {
+            base: { type: "integer", description: "The base." },
+            height: { type: "integer", description: "The height." },
+            unit: { type: "string", description: "The unit of the lengths.", default: "units" },
+          },
+          required: ["base", "height"],
+        },
+      },
+    ]);
+    expect(first?.expect).toMatchObject({
+      only: true,
+      ordered: false,
+      calls: [{ tool: "geometry_triangle_area", args: { base: 10, height: 5, unit: { optional: "units" } }, argsMatch: "exact" }],
+    });
+    // A system message goes before the user's text: a case's conversation is user and assistant turns.
+    expect(second?.prompt).toBe("Answer in metric units.\n\nConvert 3.5 miles, rounded to 2 decimals.");
+    expect(second?.tools?.[0]).toMatchObject({
+      inputSchema: { properties: { value: { type: "number" }, point: { type: "array", items: { type: "number" } } } },
+    });
+
+    expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5 })])).pass).toBe(true);
+    expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, unit: "units" })])).pass).toBe(true);
+    expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, unit: "cm" })])).reasons).toEqual([
+      'geometry_triangle_area called with unit "cm", expected "units"',
+    ]);
+    expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, scale: 2 })])).reasons).toEqual([
+      "geometry_triangle_area called with unexpected argument scale",
+    ]);
+    expect(judge(second!, seen([call("convert_length", { value: 3.5, to: "kilometers", options: { strict: true } })])).pass).toBe(true);
+    expect(judge(second!, seen([call("convert_length", { value: 3.5, to: "miles" })])).pass).toBe(false);
+  });
+
+  it("imports multiple: the right function among several", () => {
+    const [c] = imported("multiple").cases;
+    expect(c?.tools?.map((t) => (typeof t === "string" ? t : t.name))).toEqual(["book_table", "order_taxi"]);
+    expect(judge(c!, seen([call("book_table", { restaurant: "Luigis", party: 2 })])).pass).toBe(true);
+    expect(judge(c!, seen([call("order_taxi", { to: "Luigi's" })])).reasons).toEqual(["called order_taxi instead of book_table"]);
+  });
+
+  it("imports parallel: the calls in any order, nothing more", () => {
+    const [c] = imported("parallel").cases;
+    expect(c?.expect.ordered).toBe(false);
+    const berlin = call("get_weather", { city: "Berlin" });
+    const paris = call("get_weather", { city: "Paris", unit: "celsius", days: ["today"] });
+    expect(judge(c!, seen([berlin, paris])).pass).toBe(true);
+    expect(judge(c!, seen([paris, berlin, call("get_weather", { city: "Rome" })])).reasons).toEqual(["extra call of get_weather"]);
+    expect(judge(c!, seen([paris])).reasons).toEqual(["did not call get_weather"]);
+  });
+
+  it("imports irrelevance as no call at all, without an answers file", () => {
+    const [c] = imported("irrelevance", false).cases;
+    expect(c?.expect.noCalls).toBe(true);
+    expect(judge(c!, seen([])).pass).toBe(true);
+    expect(judge(c!, seen([call("calculate_tip", { bill: 10 })])).pass).toBe(false);
+  });
+
+  it("refuses multi-turn categories, and an entry without its answer", () => {
+    expect(() => imported("multi_turn_base", false)).toThrow(BfclImportError);
+    expect(() => imported("multi_turn_base", false)).toThrow(/multi_turn_base_0: multi-turn categories \(multi_turn_base\) need state/);
+    expect(() => imported("simple_python", false)).toThrow("simple_python_0: no possible answer with this id (give --answers)");
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Two eval runs, case by case: what regressed, what was fixed, what is flaky now, and which cases
+ * one run has and the other has not. A case is judged per cell (model × mode × protocol): all its
+ * trials passed, all failed, or some of each (flaky). Pure, so the CLI and the Runs compare page
+ * share it; the runs' files are read elsewhere.
+ */
+
+export interface RunTrial {
+  case: string;
+  cell: string;
+  verdict: string;
+}
+
+export interface EvalRunFacts {
+  /** How the run is named to a person (its folder). */
+  label: string;
+  suite: string;
+  /** The suite file's hash: another one means the cases may have changed under the same names. */
+  suiteSha: string | null;
+  trialsPerCase: number | null;
+  models: string[];
+  trials: RunTrial[];
+}
+
+export type CaseState = "pass" | "fail" | "flaky";
+export type CaseChange = "regressed" | "fixed" | "flaky" | "new" | "removed" | "unchanged";
+
+export interface CaseDiff {
+  case: string;
+  cell: string;
+  before: CaseState | null;
+  after: CaseState | null;
+  change: CaseChange;
+}
+
+export interface RunDiff {
+  regressed: string[];
+  fixed: string[];
+  flaky: string[];
+  new: string[];
+  removed: string[];
+  /** Every case × cell, changed or not. */
+  details: CaseDiff[];
+  /** Why the two runs may not compare like for like. */
+  warnings: string[];
+}
+
+function statesOf(trials: readonly RunTrial[]): Map<string, { case: string; cell: string; state: CaseState }> {
+  const tally = new Map<string, { case: string; cell: string; passed: number; total: number }>();
+  for (const t of trials) {
+    const key = JSON.stringify([t.case, t.cell]);
+    const entry = tally.get(key) ?? { case: t.case, cell: t.cell, passed: 0, total: 0 };
+    entry.total++;
+    if (t.verdict === "pass") entry.passed++;
+    tally.set(key, entry);
+  }
+  return new Map([...tally].map(([key, e]) => [key, { case: e.case, cell: e.cell, state: e.passed === e.total ? "pass" : e.passed === 0 ? "fail" : "flaky" }]));
+}
+
+function changeOf(before: CaseState | null, after: CaseState | null): CaseChange {
+  if (before === null) return "new";
+  if (after === null) return "removed";
+  if (after === "flaky") return "flaky";
+  if (after === "fail" && before !== "fail") return "regressed";
+  if (after === "pass" && before !== "pass") return "fixed";
+  return "unchanged";
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+
+export function diffRuns(a: EvalRunFacts, b: EvalRunFacts): RunDiff {
+  const warnings: string[] = [];
+  if (a.suite !== b.suite) warnings.push(`the runs are of different suites: ${a.suite} and ${b.suite}`);
+  else if (a.suiteSha && b.suiteSha && a.suiteSha !== b.suiteSha)
+    warnings.push(`the suite file changed between the runs (${a.suiteSha.slice(0, 12)} → ${b.suiteSha.slice(0, 12)})`);
+  if (a.trialsPerCase !== b.trialsPerCase) warnings.push(`the runs differ in trials per case: ${a.trialsPerCase ?? "?"} and ${b.trialsPerCase ?? "?"}`);
+  if (!sameSet(a.models, b.models)) warnings.push(`the runs differ in models: ${a.models.join(", ") || "none"} and ${b.models.join(", ") || "none"}`);
+  const before = statesOf(a.trials);
+  const after = statesOf(b.trials);
+  const details: CaseDiff[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const x = before.get(key);
+    const y = after.get(key);
+    const { case: name, cell } = (x ?? y)!;
+    details.push({ case: name, cell, before: x?.state ?? null, after: y?.state ?? null, change: changeOf(x?.state ?? null, y?.state ?? null) });
+  }
+  details.sort((p, q) => p.case.localeCompare(q.case) || p.cell.localeCompare(q.cell));
+  const named = (change: CaseChange) => [...new Set(details.filter((d) => d.change === change).map((d) => d.case))];
+  return { regressed: named("regressed"), fixed: named("fixed"), flaky: named("flaky"), new: named("new"), removed: named("removed"), details, warnings };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { parseXml, type XmlElement } from "@/lib/testing/xml";
+import { caseCounts, junitXml } from "./reporters";
+import type { EvalRunResult, TrialRecord } from "./runner";
+
+function trial(cell: string, c: string, n: number, verdict: TrialRecord["verdict"], reasons: string[] = []): TrialRecord {
+  const [model = "", mode = "native", protocol = null] = cell.split(" · ");
+  return {
+    cell,
+    model,
+    mode: mode as TrialRecord["mode"],
+    protocol: protocol as TrialRecord["protocol"],
+    case: c,
+    trial: n,
+    prompt: "p",
+    calls: [],
+    answer: "",
+    steps: 1,
+    verdict,
+    reason: reasons[0] ?? null,
+    reasons,
+    latency_ms: 250,
+    chat_id: null,
+  };
+}
+
+const run: EvalRunResult = {
+  cells: [
+    { name: "offline · native", model: "offline", mode: "native", protocol: null },
+    { name: "gpt · text · hermes", model: "gpt", mode: "text", protocol: "hermes" },
+  ],
+  trials: [
+    trial("offline · native", "list-sub", 1, "pass"),
+    trial("offline · native", "list-sub", 2, "pass"),
+    trial("offline · native", 'read <&> "quoted"', 1, "pass"),
+    trial("offline · native", 'read <&> "quoted"', 2, "fail", ['read_file called with path "a<b", expected "a&b"\u0007']),
+    trial("gpt · text · hermes", "list-sub", 1, "error", ["error: provider said 500"]),
+    trial("gpt · text · hermes", 'read <&> "quoted"', 1, "pass"),
+  ],
+  trialsPerCase: 2,
+  total: 8,
+  partial: false,
+  startedAt: new Date(0),
+  finishedAt: new Date(1000),
+};
+
+const children = (el: XmlElement, name: string) => el.children.filter((c) => c.name === name);
+
+describe("the JUnit reporter", () => {
+  it("writes well-formed JUnit XML: a testsuite per cell, a testcase per case, a failure where any trial failed", () => {
+    const root = parseXml(junitXml("builtins", run));
+    expect(root.name).toBe("testsuites");
+    expect(root.attributes).toMatchObject({ name: "builtins", tests: "4", failures: "2" });
+    const suites = children(root, "testsuite");
+    expect(suites.map((s) => s.attributes.name)).toEqual(["offline · native", "gpt · text · hermes"]);
+    expect(root.children.every((c) => c.name === "testsuite")).toBe(true);
+    const [offline, gpt] = suites;
+    expect(offline!.attributes).toMatchObject({ tests: "2", failures: "1", errors: "0", skipped: "0", time: "1.000" });
+    const cases = children(offline!, "testcase");
+    expect(cases.map((c) => c.attributes.name)).toEqual(["list-sub", 'read <&> "quoted"']);
+    expect(cases[0]!.attributes).toEqual({ name: "list-sub", classname: "builtins.offline · native", time: "0.500" });
+    expect(cases[0]!.children).toEqual([]);
+    const [failure] = children(cases[1]!, "failure");
+    expect(failure!.attributes).toEqual({ message: '1 of 2 trials failed: read_file called with path "a<b", expected "a&b"', type: "mismatch" });
+    // The control character a model sent cannot be in XML at all: dropped, the rest kept.
+    expect(failure!.text).toBe('trial 2 (fail): read_file called with path "a<b", expected "a&b"');
+    const gptCases = children(gpt!, "testcase");
+    expect(children(gptCases[0]!, "failure")[0]!.attributes).toMatchObject({ type: "error", message: "1 of 1 trials failed: error: provider said 500" });
+    expect(children(gptCases[1]!, "failure")).toEqual([]);
+  });
+
+  it("counts cases, failing when any trial failed", () => {
+    expect(caseCounts(run)).toEqual({ cases: 4, failed: 2 });
+  });
+});
+
+describe("the test XML reader", () => {
+  it("refuses what is not well-formed, so the reporter test can fail", () => {
+    expect(() => parseXml("<a><b></a></b>")).toThrow(/closes/);
+    expect(() => parseXml('<a x="1 < 2"/>')).toThrow(/raw/);
+    expect(() => parseXml("<a>fish & chips</a>")).toThrow(/raw/);
+    expect(parseXml('<a x="&lt;&amp;">t&#65;</a>')).toEqual({ name: "a", attributes: { x: "<&" }, children: [], text: "tA" });
+  });
+});

@@ -1,0 +1,82 @@
+import type { EvalCell, EvalRunResult, TrialRecord } from "./runner";
+
+/** The ways `toolroom eval --reporter` prints a run. */
+export const REPORTERS = ["table", "json", "junit"] as const;
+export type Reporter = (typeof REPORTERS)[number];
+
+/** Characters XML 1.0 cannot hold at all (control characters a model may well emit): dropped. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+function xml(text: string): string {
+  return text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+function attrs(values: Record<string, string | number>): string {
+  return Object.entries(values)
+    .map(([k, v]) => ` ${k}="${xml(String(v))}"`)
+    .join("");
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+interface CaseResult {
+  name: string;
+  trials: TrialRecord[];
+  failing: TrialRecord[];
+}
+
+function casesOf(cell: EvalCell, run: EvalRunResult): CaseResult[] {
+  const byCase = new Map<string, TrialRecord[]>();
+  for (const t of run.trials) {
+    if (!t || t.cell !== cell.name) continue;
+    byCase.set(t.case, [...(byCase.get(t.case) ?? []), t]);
+  }
+  return [...byCase].map(([name, trials]) => ({ name, trials, failing: trials.filter((t) => t.verdict !== "pass") }));
+}
+
+/** Case × cell results: a case fails in a cell when any of its trials there did not pass. */
+export function caseCounts(run: EvalRunResult): { cases: number; failed: number } {
+  let cases = 0;
+  let failed = 0;
+  for (const cell of run.cells)
+    for (const c of casesOf(cell, run)) {
+      cases++;
+      if (c.failing.length) failed++;
+    }
+  return { cases, failed };
+}
+
+/**
+ * JUnit XML as CI servers read it: one <testsuite> per cell (named like the cell: model · mode
+ * [· protocol]), one <testcase> per case, and a <failure> — its message the first reason, its text
+ * every failing trial's reasons — when the case did not pass in every trial.
+ */
+export function junitXml(suite: string, run: EvalRunResult): string {
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`];
+  const totals = caseCounts(run);
+  const allMs = run.trials.reduce((sum, t) => sum + (t?.latency_ms ?? 0), 0);
+  lines.push(`<testsuites${attrs({ name: suite, tests: totals.cases, failures: totals.failed, errors: 0, time: seconds(allMs) })}>`);
+  for (const cell of run.cells) {
+    const cases = casesOf(cell, run);
+    const ms = cases.reduce((sum, c) => sum + c.trials.reduce((s, t) => s + t.latency_ms, 0), 0);
+    const failures = cases.filter((c) => c.failing.length).length;
+    lines.push(`  <testsuite${attrs({ name: cell.name, tests: cases.length, failures, errors: 0, skipped: 0, time: seconds(ms) })}>`);
+    for (const c of cases) {
+      const time = seconds(c.trials.reduce((s, t) => s + t.latency_ms, 0));
+      const head = `    <testcase${attrs({ name: c.name, classname: `${suite}.${cell.name}`, time })}`;
+      if (!c.failing.length) {
+        lines.push(`${head}/>`);
+        continue;
+      }
+      const first = c.failing[0]!;
+      const message = `${c.failing.length} of ${c.trials.length} trials failed: ${first.reason ?? first.verdict}`;
+      const text = c.failing.map((t) => `trial ${t.trial} (${t.verdict}): ${t.reasons.join("; ") || t.verdict}`).join("\n");
+      lines.push(head + ">");
+      lines.push(`      <failure${attrs({ message, type: first.verdict === "error" ? "error" : "mismatch" })}>${xml(text)}</failure>`);
+      lines.push(`    </testcase>`);
+    }
+    lines.push(`  </testsuite>`);
+  }
+  lines.push(`</testsuites>`);
+  return `${lines.join("\n")}\n`;
+}
