@@ -8,6 +8,8 @@ export interface ToolJson {
   description: string;
   readonly: boolean;
   requires_confirmation: boolean;
+  /** `confirm.when`: when the tool asks ("when the note is longer than 20 characters"); null: it may ask. */
+  confirm_when: string | null;
   enabled: boolean;
   input_schema: JsonSchema;
 }
@@ -23,11 +25,22 @@ export function registryJson(registry: Registry): Record<string, ToolJson> {
       description: tool.description,
       readonly: tool.readonly,
       requires_confirmation: tool.requiresConfirmation,
+      confirm_when: tool.requiresConfirmation ? (tool.confirmWhen ?? null) : null,
       enabled: tool.enabled,
       input_schema: tool.inputSchema,
     };
   }
   return out;
+}
+
+/** The confirmation badge's text: "asks when …" from `confirm.when`, else "may ask" (evaluate decides per call). */
+export function confirmationLabel(when: string | null | undefined): string {
+  return when ? `asks ${when}` : "may ask";
+}
+
+/** The same as a sentence (Try it, the CLI). */
+export function confirmationSentence(when: string | null | undefined): string {
+  return when ? `Asks for approval ${when}.` : "May ask for approval before it runs (the tool decides per call).";
 }
 
 /** `name  [package]` and the summary indented under it, sorted by name. */

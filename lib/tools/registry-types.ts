@@ -21,6 +21,8 @@ export interface RegisteredTool {
   summary: string;
   readonly: boolean;
   requiresConfirmation: boolean;
+  /** `confirm.when`: when the tool asks, as the end of a sentence; absent: it may ask. */
+  confirmWhen?: string;
   inputSchema: JsonSchema;
   /** false when `tools.<name>.enabled` is false: listed, but never offered to a model. */
   enabled: boolean;

@@ -7,7 +7,7 @@ import { testContext } from "@/lib/testing/context";
 import { defineTool } from "./define";
 import { RegistryCollisionError, RegistryError } from "./errors";
 import { buildRegistry, type BuildRegistryOptions } from "./registry";
-import { diagnosticReport } from "./registry-json";
+import { confirmationLabel, diagnosticReport, registryJson } from "./registry-json";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../examples/plugins/fixtures");
 const SAMPLE = path.resolve(import.meta.dirname, "../../examples/plugins/toolroom-plugin-sample");
@@ -54,16 +54,22 @@ describe("buildRegistry", () => {
 
   it("registers the sample plugin's tools with package, version and confirmation", async () => {
     const registry = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
-    const write = registry.get("write_note");
+    const write = registry.get("sample_save_note");
     expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
-    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "writeNote" });
-    expect(registry.get("count_words")).toMatchObject({
+    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "sampleSaveNote" });
+    // confirm.when reaches the JSON the badge reads; a confirming tool without it "may ask".
+    expect(registryJson(registry).sample_save_note?.confirm_when).toBe("before every note it writes");
+    expect(confirmationLabel(registryJson(registry).sample_save_note?.confirm_when)).toBe("asks before every note it writes");
+    expect(confirmationLabel(null)).toBe("may ask");
+    expect(registryJson(registry).sample_word_count?.confirm_when).toBeNull();
+    expect(registry.get("sample_file_stats")?.inputSchema).toMatchObject({ properties: { path: { type: "string", format: "path" } } });
+    expect(registry.get("sample_word_count")).toMatchObject({
       readonly: true,
       requiresConfirmation: false,
       summary: "Count the words, lines and characters of a piece of text.",
     });
     // The plugin's zod is recognised structurally and converted to JSON Schema.
-    expect(registry.get("count_words")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
+    expect(registry.get("sample_word_count")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
   });
 
   it("skips a plugin that fails to import, with the full stack as a diagnostic", async () => {

@@ -140,6 +140,7 @@ async function describe(
     summary: summaryLine(tool.description),
     readonly: tool.readonly ?? true,
     requiresConfirmation: tool.confirm !== undefined,
+    ...(typeof tool.confirm?.when === "string" && tool.confirm.when.trim() ? { confirmWhen: tool.confirm.when.trim() } : {}),
     inputSchema,
     resolve: typeof exported === "function" ? (ctx) => (exported as (ctx: ToolContext) => ToolDefinition)(ctx) : () => tool,
   };

@@ -102,7 +102,13 @@ export default async function ToolPage({ params }: Params) {
         </div>
         <aside className="min-w-0 xl:sticky xl:top-4 xl:col-start-2 xl:row-span-2 xl:row-start-1 xl:self-start">
           <Section title="Try it" id="try-it" boxed>
-            <TryItPanel tool={tool.name} schema={json.input_schema} enabled={tool.enabled} requiresConfirmation={tool.requiresConfirmation} />
+            <TryItPanel
+              tool={tool.name}
+              schema={json.input_schema}
+              enabled={tool.enabled}
+              requiresConfirmation={tool.requiresConfirmation}
+              confirmWhen={json.confirm_when}
+            />
           </Section>
         </aside>
         <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">

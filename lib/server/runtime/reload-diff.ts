@@ -18,8 +18,8 @@ export interface ReloadNotice {
 
 /** Everything a person could notice about a tool: a changed module, schema, text or flag. */
 function fingerprint(tool: RegisteredTool): string {
-  const { name, sourcePackage, version, description, readonly, requiresConfirmation, enabled, inputSchema, moduleStamp } = tool;
-  return JSON.stringify({ name, sourcePackage, version, description, readonly, requiresConfirmation, enabled, inputSchema, moduleStamp });
+  const { name, sourcePackage, version, description, readonly, requiresConfirmation, confirmWhen, enabled, inputSchema, moduleStamp } = tool;
+  return JSON.stringify({ name, sourcePackage, version, description, readonly, requiresConfirmation, confirmWhen, enabled, inputSchema, moduleStamp });
 }
 
 export function diffTools(before: Registry, after: Registry): ReloadNotice["tools"] {
