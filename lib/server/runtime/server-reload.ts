@@ -10,6 +10,11 @@ export function lastReload(): ReloadNotice | null {
   return state.__toolroomReloadNotice ?? null;
 }
 
+/** The reload running now, or null (none, or live reload not started yet). */
+export function reloadInProgress(): { since: string; trigger: string[] } | null {
+  return state.__toolroomLiveReload?.inProgress() ?? null;
+}
+
 /** The one-line log of a reload, as the server prints it. */
 export function reloadLogLine(n: ReloadNotice): string {
   if (!n.ok) return `toolroom: reload failed, still using the last good tools and settings: ${n.error}`;
@@ -29,7 +34,7 @@ export async function startServerLiveReload(): Promise<void> {
   const registry = await getRegistry();
   state.__toolroomLiveReload = startLiveReload({
     current: { settings: getLoadedSettings(), registry },
-    buildRegistry: (loaded) => loadRegistry({ settings: loaded.settings }),
+    buildRegistry: (loaded, previous) => loadRegistry({ settings: loaded.settings, previous }),
     apply: (loaded, next) => {
       setLoadedSettings(loaded);
       setRegistry(next);

@@ -10,14 +10,17 @@ export interface ToolsResponse {
   sources: SourceStatus[];
   /** The last live reload (null before the first): the page shows what it changed, or why it failed. */
   reload: ReloadNotice | null;
+  /** A reload that is running now (a slow plugin import, an MCP server starting). */
+  reloading: { since: string; trigger: string[] } | null;
 }
 
-export function toolsResponse(registry: Registry, reload: ReloadNotice | null): ToolsResponse {
+export function toolsResponse(registry: Registry, reload: ReloadNotice | null, reloading: ToolsResponse["reloading"] = null): ToolsResponse {
   return {
     tools: registryJson(registry),
     diagnostics: registry.diagnostics,
     disabledPackages: registry.disabledPackages,
     sources: registry.sources ?? [],
     reload,
+    reloading,
   };
 }
