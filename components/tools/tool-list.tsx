@@ -8,6 +8,7 @@ import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
 import { BADGE_LABELS, badgeLabel, badgesOf, ToolBadge, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
 import { ReloadingBar, ReloadNoticeBar } from "./reload-notice";
+import { TokenCostPanel } from "./token-cost-panel";
 import { pluginsHint } from "./reload-text";
 import { staleLabel } from "@/lib/tools/registry-json";
 import { filterTools, type ToolFilter } from "./filter-tools";
@@ -32,6 +33,7 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
       <ReloadingBar reloading={data.reloading} />
       <ReloadNoticeBar notice={data.reload} />
       <DiagnosticsPanel diagnostics={data.diagnostics} />
+      <TokenCostPanel cost={data.cost} />
       <SourcesPanel sources={data.sources} diagnostics={data.diagnostics} onShowTools={(sourcePackage) => setFilter({ query: "", sourcePackage, badge: "" })} />
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search tools" testId="tools-search" />
