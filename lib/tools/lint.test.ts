@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lintTool, type LintRule } from "./lint";
 
-const base = {
+const base: { name: string; description: string; inputSchema: Record<string, unknown>; requiresConfirmation: boolean; readonly: boolean } = {
   name: "t",
   description: "Do one thing.\n\nArgs: path — the file.",
   inputSchema: { type: "object", properties: { path: { type: "string", description: "The file" } }, required: ["path"] },

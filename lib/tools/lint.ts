@@ -37,7 +37,7 @@ function mentions(text: string, word: string): boolean {
 
 /** The enum of a property, looking into nullable/optional wrappers (anyOf/oneOf) and array items. */
 function enumOf(schema: SchemaObject): unknown[] | undefined {
-  if (Array.isArray(schema.enum)) return schema.enum;
+  if (Array.isArray(schema.enum)) return schema.enum as unknown[];
   for (const key of ["anyOf", "oneOf"] as const) {
     const options = schema[key];
     if (Array.isArray(options))
