@@ -51,7 +51,9 @@ test("a tool's page shows its docs, schema table and raw JSON, package and highl
   await expect(page.getByTestId("package-name")).toHaveText("toolroom-plugin-sample");
   await expect(page.getByTestId("package-version")).toHaveText("1.2.0");
   await expect(page.getByTestId("package-entry")).toHaveText("./dist/tools.js#sampleSaveNote");
-  await expect(page.getByTestId("source-file")).toHaveText("dist/tools.js");
+  // The source map of dist/tools.js leads to the TypeScript the author wrote.
+  await expect(page.getByTestId("source-file")).toHaveText("src/tools.ts");
+  await expect(page.getByTestId("source-compiled")).toContainText("dist/tools.js");
   // Highlighted by shiki (coloured token spans), with the defining export marked.
   await expect(tools.source.locator("pre.shiki")).toBeVisible();
   await expect(tools.source.locator("pre.shiki span[style*='--shiki-dark']").first()).toBeAttached();
