@@ -136,7 +136,8 @@ describe("live reload", { timeout: 60_000 }, () => {
     fs.writeFileSync(file, `import { typo } from "./tool.js";\nexport const hello = 1;\n`);
     const later = new Date(Date.now() + 60_000);
     fs.utimesSync(file, later, later);
-    await noticeWhere((n) => n.skipped === 1);
+    const stale = await noticeWhere((n) => n.skipped === 1);
+    expect(stale.stale).toEqual(["hello"]);
     expect(applied?.get("hello")?.stale?.reason).toContain("tool.js");
     expect(applied?.get("hello")?.description).toBe("Say hello.");
     writePlugin("Say hello, fixed.");

@@ -82,6 +82,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
         tools: diffTools(previous.registry, registry),
         models: diffModels(previous.settings.settings, loaded.settings),
         skipped: registry.diagnostics.length,
+        stale: registry.tools.filter((t) => t.stale && !previous.registry.get(t.name)?.stale).map((t) => t.name),
       };
       // The old registry's MCP servers stop once nothing new can reach them.
       await previous.registry.close?.().catch(() => {});

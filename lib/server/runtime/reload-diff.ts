@@ -14,6 +14,8 @@ export interface ReloadNotice {
   models: { added: string[]; removed: string[] };
   /** Entries skipped now (a plugin that stopped importing shows its diagnostic on the page). */
   skipped: number;
+  /** Tools whose module failed to import in this reload: their last good version is kept (marked stale). */
+  stale?: string[];
 }
 
 /** Everything a person could notice about a tool: a changed module, schema, text or flag. */
@@ -39,7 +41,7 @@ export function diffModels(before: Settings, after: Settings): ReloadNotice["mod
 }
 
 function changedSomething(n: ReloadNotice): boolean {
-  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed].some((list) => list.length > 0);
+  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed, n.stale ?? []].some((list) => list.length > 0);
 }
 
 /**

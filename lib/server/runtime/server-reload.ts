@@ -24,6 +24,7 @@ export function reloadLogLine(n: ReloadNotice): string {
     n.tools.changed.length ? `changed ${n.tools.changed.join(", ")}` : "",
     n.models.added.length ? `models +${n.models.added.join(", +")}` : "",
     n.models.removed.length ? `models -${n.models.removed.join(", -")}` : "",
+    n.stale?.length ? `kept the last good ${n.stale.join(", ")} (its module failed to import; see /tools)` : "",
   ].filter(Boolean);
   return `toolroom: reloaded tools and settings (${parts.join("; ") || "no tool changed"})`;
 }
