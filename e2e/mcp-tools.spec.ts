@@ -37,8 +37,8 @@ test("/tools shows the MCP servers: two connected with their tools, one failed w
   await expect(tools.rows).toHaveCount(14);
   await expect(tools.row("fs_list_directory").getByTestId("tool-package")).toHaveText("[mcp:fs] 0.2.0");
   await expect(tools.row("fs_list_directory").getByTestId("badge-mcp")).toHaveText("mcp:fs");
-  await expect(tools.row("fs_write_file")).toContainText("needs confirmation");
-  await expect(tools.row("fs_list_directory")).not.toContainText("needs confirmation");
+  await expect(tools.row("fs_write_file")).toContainText("may ask");
+  await expect(tools.row("fs_list_directory")).not.toContainText("may ask");
 });
 
 test("an MCP tool's page names its server instead of showing source, and try-it runs it", async ({ page }) => {

@@ -77,6 +77,25 @@ test.describe("a fresh clone", () => {
     await server?.stop();
   });
 
+  test("the sample plugin is installed: /tools lists its confirming tool, and the empty chat's suggested prompt opens the approval dialog", async ({
+    page,
+  }) => {
+    await page.goto(`${server.origin}/tools`);
+    const row = page.locator('[data-tool="sample_save_note"]');
+    await expect(row.getByTestId("tool-package")).toHaveText("[toolroom-plugin-sample] 1.2.0");
+    await expect(row).toContainText("asks before every note it writes");
+
+    await page.goto(`${server.origin}/chat`);
+    const suggested = page.getByTestId("suggested-approval-prompt");
+    await expect(suggested).toContainText("sample_save_note");
+    await suggested.click();
+    await expect(page.getByTestId("approval-tool")).toHaveText("sample_save_note");
+    await shots(page, "first-approval");
+    // Denied: nothing is written into the checkout the fresh clone serves.
+    await page.getByTestId("approval-deny").click();
+    await expect(page.getByTestId("approval-tool")).toHaveCount(0);
+  });
+
   test("/runs is an empty state that opens the bundled example runs", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 820 });
     await page.goto(`${server.origin}/runs`);

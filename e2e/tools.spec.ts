@@ -8,13 +8,13 @@ const notePath = (title: string) => path.resolve(".toolroom", "notes", `${title}
 test("/tools lists the sample plugin with its package and version, and search narrows to one row", async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.gotoList();
-  await expect(tools.row("count_words").getByTestId("tool-package")).toHaveText("[toolroom-plugin-sample] 1.2.0");
-  await expect(tools.row("write_note")).toContainText("needs confirmation");
+  await expect(tools.row("sample_word_count").getByTestId("tool-package")).toHaveText("[toolroom-plugin-sample] 1.2.0");
+  await expect(tools.row("sample_save_note")).toContainText("asks before every note it writes");
   await expect(tools.row("read_file")).toBeVisible();
 
-  await tools.search.fill("count_words");
+  await tools.search.fill("sample_word_count");
   await expect(tools.rows).toHaveCount(1);
-  await expect(tools.rows.first()).toHaveAttribute("data-tool", "count_words");
+  await expect(tools.rows.first()).toHaveAttribute("data-tool", "sample_word_count");
   await tools.search.fill("no-such-tool-anywhere");
   await expect(page.getByTestId("tools-empty")).toBeVisible();
 });
@@ -35,9 +35,9 @@ test("the skipped fixture plugin shows in the diagnostics panel with its reason"
 test("a tool's page shows its docs, schema table and raw JSON, package and highlighted source", async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.gotoList();
-  await tools.row("write_note").click();
-  await expect(page).toHaveURL(/\/tools\/write_note$/);
-  await expect(tools.docs).toContainText("Write a short note to .toolroom/notes/<title>.md");
+  await tools.row("sample_save_note").click();
+  await expect(page).toHaveURL(/\/tools\/sample_save_note$/);
+  await expect(tools.docs).toContainText("Save a short note to .toolroom/notes/<title>.md");
   const args = page.locator('[data-testid="doc-section"][data-section="Args"]');
   await expect(args.locator("dt")).toHaveText(["title", "body"]);
 
@@ -50,13 +50,15 @@ test("a tool's page shows its docs, schema table and raw JSON, package and highl
 
   await expect(page.getByTestId("package-name")).toHaveText("toolroom-plugin-sample");
   await expect(page.getByTestId("package-version")).toHaveText("1.2.0");
-  await expect(page.getByTestId("package-entry")).toHaveText("./dist/tools.js#writeNote");
-  await expect(page.getByTestId("source-file")).toHaveText("dist/tools.js");
+  await expect(page.getByTestId("package-entry")).toHaveText("./dist/tools.js#sampleSaveNote");
+  // The source map of dist/tools.js leads to the TypeScript the author wrote.
+  await expect(page.getByTestId("source-file")).toHaveText("src/tools.ts");
+  await expect(page.getByTestId("source-compiled")).toContainText("dist/tools.js");
   // Highlighted by shiki (coloured token spans), with the defining export marked.
   await expect(tools.source.locator("pre.shiki")).toBeVisible();
   await expect(tools.source.locator("pre.shiki span[style*='--shiki-dark']").first()).toBeAttached();
   const marked = tools.source.locator(".line.hl").first();
-  await expect(marked).toContainText("export const writeNote");
+  await expect(marked).toContainText("export const sampleSaveNote");
   // The code box (not the page) is scrolled so the export is visible inside it.
   const inBox = await page.getByTestId("source-scroll").evaluate((box) => {
     const line = box.querySelector<HTMLElement>(".line.hl");
@@ -76,10 +78,10 @@ test("built-ins show this repository's source; unknown tools get a 404", async (
   await expect(page.getByTestId("tool-not-found")).toBeVisible();
 });
 
-test("try-it on count_words returns the result, and the call is kept for run again", async ({ page }) => {
+test("try-it on sample_word_count returns the result, and the call is kept for run again", async ({ page }) => {
   const tools = new ToolsPage(page);
-  await tools.gotoTool("count_words");
-  await page.evaluate(() => window.localStorage.removeItem("toolroom:try-it:count_words"));
+  await tools.gotoTool("sample_word_count");
+  await page.evaluate(() => window.localStorage.removeItem("toolroom:try-it:sample_word_count"));
   await tools.run.click();
   await expect(page.getByTestId("field-issue")).toBeVisible();
   await expect(tools.result).toHaveCount(0);
@@ -96,17 +98,17 @@ test("try-it on count_words returns the result, and the call is kept for run aga
   await expect(tools.resultText).toHaveText("words=4 lines=2 chars=18");
 });
 
-test("try-it on write_note asks first: Deny runs nothing, Approve writes the note", async ({ page }) => {
+test("try-it on sample_save_note asks first: Deny runs nothing, Approve writes the note", async ({ page }) => {
   const tools = new ToolsPage(page);
   const title = `e2e-${Date.now()}`;
   const file = notePath(title);
-  await tools.gotoTool("write_note");
+  await tools.gotoTool("sample_save_note");
 
   await tools.field("title").fill(title);
   await tools.field("body").fill("hello from the e2e suite");
   await tools.run.click();
   await expect(tools.dialog).toBeVisible();
-  await expect(page.getByTestId("approval-tool")).toHaveText("write_note");
+  await expect(page.getByTestId("approval-tool")).toHaveText("sample_save_note");
   await expect(page.getByTestId("approval-args")).toContainText(title);
   await page.getByTestId("approval-reason").fill("not today");
   await page.getByTestId("approval-deny").click();
@@ -130,11 +132,11 @@ test("try-it on write_note asks first: Deny runs nothing, Approve writes the not
 test("the invoke endpoint is the authority: no approval, no run", async ({ request }) => {
   const title = `e2e-forged-${Date.now()}`;
   const input = { title, body: "x" };
-  const first = await request.post("/api/tools/write_note/invoke", { data: { input } });
+  const first = await request.post("/api/tools/sample_save_note/invoke", { data: { input } });
   expect((await first.json()).status).toBe("approval-required");
-  const forged = await request.post("/api/tools/write_note/invoke", { data: { input, approvalId: "forged", decision: "approve" } });
+  const forged = await request.post("/api/tools/sample_save_note/invoke", { data: { input, approvalId: "forged", decision: "approve" } });
   expect(forged.status()).toBe(409);
-  const cross = await request.post("/api/tools/count_words/invoke", { data: { input: { text: "a" } }, headers: { origin: "https://evil.example" } });
+  const cross = await request.post("/api/tools/sample_word_count/invoke", { data: { input: { text: "a" } }, headers: { origin: "https://evil.example" } });
   expect(cross.status()).toBe(403);
   expect(fs.existsSync(notePath(title))).toBe(false);
 });
@@ -148,7 +150,7 @@ test("screenshots of both pages, light and dark, at 1280 and 768 px", async ({ p
       await tools.gotoList();
       await expect(tools.rows.first()).toBeVisible();
       await tools.screenshot(`tools-list-${scheme}-${width}`, width);
-      await tools.gotoTool("write_note");
+      await tools.gotoTool("sample_save_note");
       await expect(tools.source.locator("pre.shiki")).toBeVisible();
       // No layout break: nothing wider than the viewport at the page level.
       const overflow = await page.evaluate(() => {

@@ -39,7 +39,7 @@ describe("toolroom mcp (stdio)", () => {
       expect(client.getServerVersion()?.name).toBe("toolroom");
       const { tools } = await client.listTools();
       expect(tools.find((t) => t.name === "list_files")?.annotations?.readOnlyHint).toBe(true);
-      expect(tools.find((t) => t.name === "write_note")?.annotations?.destructiveHint).toBe(true);
+      expect(tools.find((t) => t.name === "sample_save_note")?.annotations?.destructiveHint).toBe(true);
       const listing = await client.callTool({ name: "list_files", arguments: { path: "src" } });
       expect(text(listing)).toContain("a.ts");
       // stdout is the protocol; the call's audit line goes to stderr.
@@ -52,13 +52,13 @@ describe("toolroom mcp (stdio)", () => {
   it("asks before a confirming call: accept runs it, decline does not", async () => {
     const yes = await connect("accept");
     try {
-      expect(text(await yes.client.callTool({ name: "write_note", arguments: { title: "stdio-yes", body: "hi" } }))).toContain("Wrote");
+      expect(text(await yes.client.callTool({ name: "sample_save_note", arguments: { title: "stdio-yes", body: "hi" } }))).toContain("Wrote");
     } finally {
       await yes.client.close();
     }
     const no = await connect("decline");
     try {
-      expect(text(await no.client.callTool({ name: "write_note", arguments: { title: "stdio-no", body: "hi" } }))).toMatch(/^Not written/);
+      expect(text(await no.client.callTool({ name: "sample_save_note", arguments: { title: "stdio-no", body: "hi" } }))).toMatch(/^Not written/);
       await expect.poll(no.stderr).toContain('"decision":"denied"');
     } finally {
       await no.client.close();

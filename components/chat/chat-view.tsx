@@ -14,6 +14,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
 import type { ToolJson } from "@/lib/tools/registry-json";
 import { approvalRequestOf } from "@/components/approvals/approval-request";
+import { approvalPrompt } from "./approval-prompt";
 import { pendingCalls } from "./call-status";
 import { ChatHeader } from "./chat-header";
 import { ChatSidebar } from "./chat-sidebar";
@@ -161,6 +162,20 @@ export function ChatView(props: ChatViewProps) {
                 <pre className="mt-2 rounded bg-subtle px-3 py-2 text-left font-mono text-xs text-fg" data-testid="steering-syntax">
                   {'tool_name {json}\nread_file {"path": "README.md"}'}
                 </pre>
+                {approvalPrompt(props.tools) ? (
+                  <p className="mt-3">
+                    To see how a tool asks before it changes anything:{" "}
+                    <button
+                      type="button"
+                      className="rounded border border-pending/60 bg-amber-50/60 px-2 py-0.5 font-mono text-xs text-fg hover:bg-amber-100/70 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none dark:bg-amber-950/20 dark:hover:bg-amber-950/40"
+                      data-testid="suggested-approval-prompt"
+                      disabled={streaming}
+                      onClick={() => void sendMessage({ text: approvalPrompt(props.tools)! })}
+                    >
+                      {approvalPrompt(props.tools)}
+                    </button>
+                  </p>
+                ) : null}
                 <p className="mt-2">For a real model, use “Add a model…” in the model picker above.</p>
               </EmptyState>
             </div>

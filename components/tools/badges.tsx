@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import type { ToolJson } from "@/lib/tools/registry-json";
+import { confirmationLabel, type ToolJson } from "@/lib/tools/registry-json";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 export type BadgeKind = "builtin" | "plugin" | "mcp" | "readonly" | "changes-state" | "needs-confirmation" | "disabled";
@@ -32,8 +32,9 @@ export function badgesOf(tool: ToolJson): BadgeKind[] {
   return out;
 }
 
-/** The badge's text: an MCP tool's origin badge names its server (`mcp:fs`), the rest are fixed. */
-export function badgeLabel(kind: BadgeKind, tool: Pick<ToolJson, "source_package">): string {
+/** The badge's text: an MCP tool's origin badge names its server (`mcp:fs`), confirmation says when it asks, the rest are fixed. */
+export function badgeLabel(kind: BadgeKind, tool: Pick<ToolJson, "source_package" | "confirm_when">): string {
+  if (kind === "needs-confirmation") return confirmationLabel(tool.confirm_when);
   return kind === "mcp" ? tool.source_package : BADGE_LABELS[kind];
 }
 

@@ -55,3 +55,14 @@ Returns the path written, or a line starting with "Error:".`);
     ]);
   });
 });
+
+describe("a sentence after an Args section's entries", () => {
+  it("is a paragraph of its own, not text of the Args section", () => {
+    const blocks = descriptionBlocks("Append a note to notes.md.\n\nArgs:\n  note: the text to append\nAsks first when the note is longer than 20 characters.");
+    expect(blocks).toEqual([
+      { kind: "paragraph", text: "Append a note to notes.md." },
+      { kind: "section", title: "Args", items: [{ term: "note", text: "the text to append" }] },
+      { kind: "paragraph", text: "Asks first when the note is longer than 20 characters." },
+    ]);
+  });
+});

@@ -77,18 +77,26 @@ export function descriptionBlocks(description: string): DescriptionBlock[] {
       const fromHead = head ? inlineItems(head) : null;
       if (fromHead) items.push(...fromHead);
       else if (head) loose.push(head);
-      for (const b of body) {
+      let after: string[] = [];
+      for (let j = 0; j < body.length; j++) {
+        const b = body[j] ?? "";
         const m = ITEM.exec(b.trim());
         if (m && /^\s*([-*]\s+)?\S/.test(b) && (items.length > 0 || /^\s/.test(b) || /^[-*]\s/.test(b) || loose.length === 0))
           items.push({ term: m[1] ?? "", text: m[2] ?? "" });
         else if (items.length > 0 && /^\s+\S/.test(b)) {
           const last = items[items.length - 1];
           if (last) last.text += ` ${b.trim()}`;
+        } else if (items.length > 0) {
+          // A sentence after the entries, at the margin, is not one of them: the section ends there
+          // (shown in the section it was drawn above the entries, as if it described the arguments).
+          after = body.slice(j).map((l) => l.trim());
+          break;
         } else loose.push(b.trim());
       }
       const block: DescriptionBlock = { kind: "section", title, items };
       if (loose.length) block.text = loose.join(" ");
       blocks.push(block);
+      if (after.length) blocks.push({ kind: "paragraph", text: after.join(" ") });
       continue;
     }
     if (/^[-*]\s+/.test(line)) {

@@ -4,6 +4,7 @@ import { diagnosticId } from "./diagnostic-anchor";
 
 const KIND_LABELS: Record<Diagnostic["kind"], string> = {
   "import-failed": "import failed",
+  "import-timed-out": "import timed out",
   "not-a-tool": "not a tool",
   "name-mismatch": "name mismatch",
   "bad-manifest": "bad manifest entry",
@@ -67,6 +68,11 @@ export function DiagnosticsPanel({ diagnostics }: { diagnostics: Diagnostic[] })
               <p className="mt-1.5" data-testid="diagnostic-message">
                 {d.message}
               </p>
+              {d.keptLastGood ? (
+                <p className="mt-1 text-xs text-amber-700 dark:text-pending" data-testid="diagnostic-kept">
+                  Still serving the last version that loaded (marked stale in the list) until this is fixed.
+                </p>
+              ) : null}
               <p className="mt-1 text-xs text-muted">How to fix: {d.hint}</p>
               {d.location ? (
                 <div className="mt-2" data-testid="diagnostic-location">

@@ -2,6 +2,18 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReloadNotice } from "@/lib/server/runtime/reload-diff";
 import { clock, reloadSummary } from "./reload-text";
 
+/** A reload that is still running: one that takes long (a plugin import waiting on its timeout) is seen, not silent. */
+export function ReloadingBar({ reloading }: { reloading: { since: string; trigger: string[] } | null }) {
+  if (!reloading) return null;
+  return (
+    <div role="status" data-testid="reloading-notice" className="flex items-center gap-2 rounded-lg border border-running/40 bg-panel px-3 py-2 text-sm">
+      <RefreshCw size={14} className="animate-spin text-running" aria-hidden />
+      <span suppressHydrationWarning>Reloading tools since {clock(reloading.since)}… the tools below stay in use until it finishes.</span>
+      {reloading.trigger.length ? <span className="min-w-0 font-mono text-xs break-all text-muted">{reloading.trigger.join(", ")}</span> : null}
+    </div>
+  );
+}
+
 /** The last live reload: what it changed, or why it failed and that the last good tools are in use. */
 export function ReloadNoticeBar({ notice }: { notice: ReloadNotice | null }) {
   if (!notice) return null;

@@ -19,6 +19,7 @@ export function reloadSummary(notice: ReloadNotice): string {
     tools.changed.length ? `${tools.changed.length} changed` : "",
     models.added.length ? `${count(models.added.length, "model")} added` : "",
     models.removed.length ? `${count(models.removed.length, "model")} removed` : "",
+    notice.stale?.length ? `${count(notice.stale.length, "tool")} kept stale (a failed import)` : "",
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no tool changed";
 }

@@ -32,6 +32,11 @@ export function SourceView({ source, html, exportName }: { source: SourceResult;
         <span className="inline-flex items-center gap-1 font-mono text-fg" data-testid="source-file">
           <FileCode2 size={13} aria-hidden /> {source.rel}
         </span>
+        {source.compiledFrom ? (
+          <span data-testid="source-compiled">
+            built to <span className="font-mono">{source.compiledFrom}</span> (its source map points here)
+          </span>
+        ) : null}
         <span className="tabular">{size(source.bytes)}</span>
         {range ? (
           <a href={`#L${range.start}`} className="text-accent hover:underline" data-testid="source-export">

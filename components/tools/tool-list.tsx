@@ -7,8 +7,10 @@ import { SearchInput } from "@/components/ui/search-input";
 import type { ToolsResponse } from "@/lib/server/tools-page/tools-view";
 import { BADGE_LABELS, badgeLabel, badgesOf, ToolBadge, type BadgeKind } from "./badges";
 import { DiagnosticsPanel } from "./diagnostics-panel";
-import { ReloadNoticeBar } from "./reload-notice";
+import { ReloadingBar, ReloadNoticeBar } from "./reload-notice";
+import { TokenCostPanel } from "./token-cost-panel";
 import { pluginsHint } from "./reload-text";
+import { staleLabel } from "@/lib/tools/registry-json";
 import { filterTools, type ToolFilter } from "./filter-tools";
 import { SourcesPanel } from "./sources-panel";
 import { useTools } from "./use-tools";
@@ -28,8 +30,10 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
 
   return (
     <div className="space-y-4">
+      <ReloadingBar reloading={data.reloading} />
       <ReloadNoticeBar notice={data.reload} />
       <DiagnosticsPanel diagnostics={data.diagnostics} />
+      <TokenCostPanel cost={data.cost} />
       <SourcesPanel sources={data.sources} diagnostics={data.diagnostics} onShowTools={(sourcePackage) => setFilter({ query: "", sourcePackage, badge: "" })} />
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search tools" testId="tools-search" />
@@ -86,7 +90,19 @@ export function ToolList({ initial }: { initial: ToolsResponse }) {
                     [{tool.source_package}] {tool.version}
                   </div>
                 </div>
-                <p className="col-span-2 row-start-2 min-w-0 truncate text-sm text-muted lg:col-span-1 lg:col-start-2 lg:row-start-1">{tool.summary}</p>
+                <div className="col-span-2 row-start-2 min-w-0 lg:col-span-1 lg:col-start-2 lg:row-start-1">
+                  <p className="truncate text-sm text-muted">{tool.summary}</p>
+                  {tool.stale ? (
+                    <p
+                      className="truncate text-xs text-amber-700 dark:text-pending"
+                      data-testid="tool-stale"
+                      title={tool.stale.reason}
+                      suppressHydrationWarning
+                    >
+                      {staleLabel(tool.stale)}
+                    </p>
+                  ) : null}
+                </div>
                 <div className="col-start-2 row-start-1 flex flex-wrap justify-end gap-1 lg:col-start-3">
                   {badgesOf(tool).map((b) => (
                     <ToolBadge key={b} kind={b} label={badgeLabel(b, tool)} />

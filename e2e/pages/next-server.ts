@@ -43,12 +43,12 @@ export class NextServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Resolves once the API answers; rejects when the process ends first. */
-  async ready(timeoutMs = 90_000): Promise<void> {
+  /** Resolves once `probe` (the tools API) answers 200; rejects when the process ends first. */
+  async ready(timeoutMs = 90_000, probe = "/api/tools"): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.exitCode !== undefined) throw new Error(`next start exited (${this.exitCode}):\n${this.output}`);
-      const status = await rawRequest(`${this.origin}/api/tools`).then(
+      const status = await rawRequest(`${this.origin}${probe}`).then(
         (r) => r.status,
         () => 0,
       );
@@ -113,6 +113,8 @@ export interface OwnServerOptions {
    * stand-in for the checkout inside the state folder, which links to every other entry.
    */
   hide?: string[];
+  /** The path whose 200 means the server is up (default /api/tools, which waits for the registry). */
+  readyProbe?: string;
 }
 
 /**
@@ -138,7 +140,7 @@ export async function startOwnServer(name: string, setup: (dir: string) => strin
   try {
     const cwd = options.hide ? checkoutWithout(path.join(state.dir, "checkout"), options.hide) : undefined;
     server = new NextServer(await freePort(), state.env, cwd);
-    await server.ready();
+    await server.ready(undefined, options.readyProbe);
   } catch (error) {
     await stop();
     throw error;

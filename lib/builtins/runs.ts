@@ -341,7 +341,9 @@ const searchInput = z.object({
 
 export const searchRunArtifacts = defineTool({
   name: "search_run_artifacts",
-  description: `Search the text of all runs' artifacts (cells, failure hints, errors, environment facts, sanitizer checks and findings), best match first.
+  description: `Search the text of all runs' artifacts, best match first.
+
+It covers cells, failure hints, errors, environment facts, sanitizer checks and findings.
 
 Args: query — words to look for; k — how many results (default 5, at most 50).
 Returns up to k results, each "N. <run folder> — <part> (score S)" and the matching text on the

@@ -144,6 +144,7 @@ denied it or did not answer in time.`,
   readonly: false,
   confirm: {
     evaluate: () => true,
+    when: "before every command",
     notAdmitted: (input: ShellInput, why: NotAdmittedReason) => {
       const cmd = JSON.stringify(String(input?.command ?? ""));
       if (why.kind === "denied") return `Not run: the user denied ${cmd}${why.reason ? ` (reason: ${why.reason})` : ""}`;

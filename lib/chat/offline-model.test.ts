@@ -4,6 +4,7 @@ import { z } from "zod";
 import { chooseTool, createOfflineModel, OFFLINE_MODEL_LABEL, type OfferedTool } from "./offline-model";
 import { textModeMiddleware } from "./text-mode";
 import { TEXT_PROTOCOLS, type TextProtocol } from "./text-protocol/types";
+import { buildToolPrompt, readToolPrompt } from "./text-protocol/prompt";
 
 const calls: { tool: string; input: unknown }[] = [];
 const tools = {
@@ -155,5 +156,50 @@ describe("chooseTool", () => {
   it("finds nothing without a fitting, available tool", () => {
     expect(chooseTool("hello there", offered)).toBeUndefined();
     expect(chooseTool("list runs", [{ name: "list_files", argNames: ["path"] }])).toBeUndefined();
+  });
+});
+
+describe("chooseTool by words (plugin tools the intents do not know)", () => {
+  const fileStats = {
+    name: "sample_file_stats",
+    argNames: ["path"],
+    description: "Count the words, lines and characters of a text file inside the source root.",
+    required: ["path"],
+    pathArgs: ["path"],
+  };
+  const wordCount = {
+    name: "sample_word_count",
+    argNames: ["text"],
+    description: "Count the words, lines and characters of a piece of text.",
+    required: ["text"],
+  };
+  const countWords = { name: "count_words", argNames: ["path"], description: "Count words in a file.", required: ["path"] };
+
+  it("matches the message's words against names and descriptions, filling a path argument from the message", () => {
+    expect(chooseTool("count the words in README.md", [{ name: "list_files", argNames: ["path"] }, wordCount, fileStats])).toEqual({
+      toolName: "sample_file_stats",
+      input: { path: "README.md" },
+    });
+    // A name that says it wins over a description that does.
+    expect(chooseTool("count the words in README.md", [fileStats, countWords])).toEqual({ toolName: "count_words", input: { path: "README.md" } });
+  });
+
+  it("leaves a tool whose required arguments it cannot fill, and one shared word is not enough", () => {
+    expect(chooseTool("count the words please", [fileStats, wordCount])).toBeUndefined();
+    expect(chooseTool("count to ten", [countWords])).toBeUndefined();
+  });
+
+  it("reads the summaries of a text-mode prompt too", () => {
+    const prompt = buildToolPrompt("json", [
+      {
+        name: "count_words",
+        description: "Count words in a file.",
+        inputJsonSchema: { type: "object", properties: { path: { type: "string" } } },
+        sourcePackage: "p",
+        builtin: false,
+      },
+    ]);
+    const read = readToolPrompt(prompt);
+    expect(read?.tools).toEqual([{ name: "count_words", args: { path: "…" }, summary: "Count words in a file." }]);
   });
 });

@@ -32,6 +32,12 @@ export interface OfflineModelOptions {
 export interface OfferedTool {
   name: string;
   argNames: string[];
+  /** What the model is told the tool does (native: the description; text mode: the summary line). */
+  description?: string;
+  /** Arguments without which a call is invalid (text mode: those without a default). */
+  required?: string[];
+  /** Arguments declared as source-root paths (`format: "path"`). */
+  pathArgs?: string[];
 }
 
 interface Reply {
@@ -190,7 +196,9 @@ function offeredTools(call: LanguageModelV4CallOptions): { tools: OfferedTool[];
     if (tool.type !== "function") return [];
     const properties = tool.inputSchema.properties;
     const argNames = properties && typeof properties === "object" ? Object.keys(properties) : [];
-    return [{ name: tool.name, argNames }];
+    const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.filter((r): r is string => typeof r === "string") : [];
+    const pathArgs = argNames.filter((name) => (properties as Record<string, { format?: unknown }>)[name]?.format === "path");
+    return [{ name: tool.name, argNames, description: tool.description ?? "", required, pathArgs }];
   });
   if (native.length) return { tools: native };
   const system = call.prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n\n");
@@ -198,7 +206,13 @@ function offeredTools(call: LanguageModelV4CallOptions): { tools: OfferedTool[];
   if (!prompted) return { tools: [] };
   return {
     protocol: prompted.protocol,
-    tools: prompted.tools.map((tool) => ({ name: tool.name, argNames: Object.keys(tool.args) })),
+    tools: prompted.tools.map((tool) => ({
+      name: tool.name,
+      argNames: Object.keys(tool.args),
+      description: tool.summary,
+      // A placeholder ("…") marks an argument without a default.
+      required: Object.entries(tool.args).flatMap(([name, value]) => (value === "…" ? [name] : [])),
+    })),
   };
 }
 
@@ -433,5 +447,62 @@ export function chooseTool(message: string, tools: OfferedTool[]): { toolName: s
     const m = intent.match(message);
     if (m) return { toolName: tool.name, input: intent.args(m, tool) };
   }
-  return undefined;
+  return byWords(message, tools);
+}
+
+const WORD_STOPS = new Set([...STOPWORDS, "the", "a", "an", "this", "that", "me", "my", "it", "is", "are", "what", "how", "all", "from", "into", "inside"]);
+
+/** "words" and "word", "counts" and "count": enough stemming to match a request to a tool's name. */
+function stem(word: string): string {
+  return word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word;
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2 && !WORD_STOPS.has(w))
+      .map(stem),
+  );
+}
+
+/** A path-looking token of the message ("README.md", "lib/tools"), for a tool's path argument. */
+function pathIn(message: string): string | undefined {
+  const m = /(?<![\w/.-])([`"']?(?:[\w.-]*\/[\w./-]+|[\w./-]*\w\.\w+)[`"']?)/.exec(message);
+  return m?.[1] ? clean(m[1]) : undefined;
+}
+
+/**
+ * The last resort, for plugin tools the intents do not know: the tool whose name and description
+ * share the most words with the message (at least two; a name word counts double), if its required arguments
+ * can be filled — a path argument from a path in the message. "count the words in README.md"
+ * finds a `count_words {path}`.
+ */
+function byWords(message: string, tools: OfferedTool[]): { toolName: string; input: ToolInput } | undefined {
+  const said = wordsOf(message);
+  if (said.size === 0) return undefined;
+  const path = pathIn(message);
+  let best: { toolName: string; input: ToolInput; score: number } | undefined;
+  for (const tool of tools) {
+    const nameWords = wordsOf(tool.name.replace(/_/g, " "));
+    const described = wordsOf(tool.description ?? "");
+    let score = 0;
+    let matched = 0;
+    for (const w of said) {
+      const points = nameWords.has(w) ? 2 : described.has(w) ? 1 : 0;
+      score += points;
+      if (points) matched++;
+    }
+    // One shared word ("list") is chance; two ("count", "words") is a request.
+    if (matched < 2) continue;
+    const input: ToolInput = {};
+    let fillable = true;
+    for (const arg of tool.required ?? []) {
+      if (path && (tool.pathArgs?.includes(arg) || PATH_KEYS.includes(arg))) input[arg] = path;
+      else fillable = false;
+    }
+    if (fillable && (!best || score > best.score)) best = { toolName: tool.name, input, score };
+  }
+  return best && { toolName: best.toolName, input: best.input };
 }

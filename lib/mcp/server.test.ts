@@ -66,7 +66,7 @@ describe("the registry served over MCP", () => {
     expect(readFile?.inputSchema.type).toBe("object");
     expect(readFile?.inputSchema.properties).toHaveProperty("path");
     expect(readFile?.description).toBe(registry.get("read_file")?.description);
-    const writeNote = tools.find((t) => t.name === "write_note");
+    const writeNote = tools.find((t) => t.name === "sample_save_note");
     expect(writeNote?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(writeNote?._meta?.["toolroom/source"]).toBe("toolroom-plugin-sample");
   });
@@ -101,11 +101,11 @@ describe("the registry served over MCP", () => {
 
   it("runs a confirming tool when the client's person accepts", async () => {
     const { client, records, asked } = await connect({ elicit: "accept" });
-    const result = await client.callTool({ name: "write_note", arguments: { title: "accepted", body: "yes" } });
+    const result = await client.callTool({ name: "sample_save_note", arguments: { title: "accepted", body: "yes" } });
     expect(text(result)).toContain("Wrote");
     expect(fs.readFileSync(path.join(root, ".toolroom/notes/accepted.md"), "utf8")).toBe("yes\n");
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toContain("write_note [toolroom-plugin-sample]");
+    expect(asked[0]).toContain("sample_save_note [toolroom-plugin-sample]");
     expect(asked[0]).toContain('"title": "accepted"');
     expect(records[0]?.decision).toMatchObject({ by: "user", decision: "approved" });
   });
@@ -117,7 +117,7 @@ describe("the registry served over MCP", () => {
   ] as const)("does not run a confirming tool on %s, and returns its not-admitted text", async (answer, decision, message) => {
     const { client, records } = await connect({ elicit: answer });
     const title = `not-${answer}`;
-    const result = await client.callTool({ name: "write_note", arguments: { title, body: "no" } });
+    const result = await client.callTool({ name: "sample_save_note", arguments: { title, body: "no" } });
     expect(text(result)).toMatch(message);
     // It did not run: an error result, and the audit line agrees.
     expect(result.isError).toBe(true);
@@ -128,7 +128,7 @@ describe("the registry served over MCP", () => {
 
   it("does not admit a confirming call from a client that cannot elicit", async () => {
     const { client, records } = await connect();
-    const result = await client.callTool({ name: "write_note", arguments: { title: "no-elicitation", body: "no" } });
+    const result = await client.callTool({ name: "sample_save_note", arguments: { title: "no-elicitation", body: "no" } });
     expect(text(result)).toMatch(/unsupervised/);
     expect(result.isError).toBe(true);
     expect(records[0]?.isError).toBe(true);
@@ -155,18 +155,18 @@ describe("approval rules over MCP", () => {
   }
 
   it("an allow rule runs a confirming tool for a client that cannot ask its person", async () => {
-    const { client, records } = await connectWithRules([{ name: "notes ok", tool: "write_note", args: { title: "^ruled-" }, decision: "allow" }]);
-    const result = await client.callTool({ name: "write_note", arguments: { title: "ruled-allow", body: "yes" } });
+    const { client, records } = await connectWithRules([{ name: "notes ok", tool: "sample_save_note", args: { title: "^ruled-" }, decision: "allow" }]);
+    const result = await client.callTool({ name: "sample_save_note", arguments: { title: "ruled-allow", body: "yes" } });
     expect(text(result)).toContain("Wrote");
     expect(records[0]?.decision).toMatchObject({ by: "rule", decision: "approved", reason: 'allowed by settings rule "notes ok"' });
   });
 
   it("a deny rule refuses even a read-only tool, and a client's accept is never asked for", async () => {
     const { client, records, asked } = await connectWithRules([{ source: "toolroom-plugin-sample", decision: "deny", reason: "sample is off" }], "accept");
-    const result = await client.callTool({ name: "write_note", arguments: { title: "ruled-deny", body: "no" } });
+    const result = await client.callTool({ name: "sample_save_note", arguments: { title: "ruled-deny", body: "no" } });
     expect(text(result)).toContain("sample is off");
     expect(fs.existsSync(path.join(root, ".toolroom/notes/ruled-deny.md"))).toBe(false);
-    const words = await client.callTool({ name: "count_words", arguments: { text: "a b" } });
+    const words = await client.callTool({ name: "sample_word_count", arguments: { text: "a b" } });
     expect(text(words)).toContain("sample is off");
     expect(asked).toEqual([]);
     expect(records.map((r) => r.decision?.by)).toEqual(["rule", "rule"]);

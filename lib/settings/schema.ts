@@ -164,7 +164,14 @@ export const settingsSchema = z
       .catchall(toolSettingsSchema)
       .prefault({}),
     plugins: z
-      .object({ paths: z.array(z.string()).default([]), disabled: z.array(z.string()).default([]) })
+      .object({
+        paths: z.array(z.string()).default([]),
+        disabled: z.array(z.string()).default([]),
+        /** A plugin module whose import has not settled by then is skipped (a never-resolving top-level await must not hold the registry). */
+        importTimeoutSeconds: z.number().positive().default(10),
+        /** /tools warns when more tools than this are offered to a model (Cursor ~40–80, Windsurf 50, VS Code 128). */
+        warnAboveTools: z.number().int().positive().default(40),
+      })
       .strict()
       .prefault({}),
     search: z

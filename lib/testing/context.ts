@@ -1,3 +1,4 @@
+import { toolFiles } from "@/lib/sandbox/tool-files";
 import type { ToolContext } from "@/lib/tools/types";
 
 /** A ToolContext for unit tests: no chat, no model, roots as given. */
@@ -14,6 +15,7 @@ export function testContext(overrides: Partial<ToolContext> = {}): ToolContext {
     signal: new AbortController().signal,
     sourceRoot: process.cwd(),
     runsRoot: process.cwd(),
+    files: toolFiles(overrides.sourceRoot ?? process.cwd()),
     ...overrides,
   };
 }

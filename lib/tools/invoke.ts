@@ -1,3 +1,4 @@
+import { isFileAccessError } from "../../packages/toolroom-plugin-kit/index.js";
 import { appendAiAssisted, guardFilePath } from "./guard-file";
 import { formatOutput, isErrorText, isResultObject } from "./output";
 import { validateInput } from "./schema";
@@ -77,7 +78,8 @@ export async function invoke(tool: ToolDefinition, input: unknown, ctx: ToolCont
       return finish(text, text, { timedOut: true });
     }
     const message = error instanceof Error ? error.message : String(error);
-    const text = `Error: ${tool.name} failed: ${message}`;
+    // ctx.files' refusal is already the sentence the model should see (as a built-in says it).
+    const text = isFileAccessError(error) ? `Error: ${message}` : `Error: ${tool.name} failed: ${message}`;
     return finish(text, text);
   } finally {
     clearTimeout(timer);

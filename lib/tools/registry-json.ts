@@ -8,8 +8,12 @@ export interface ToolJson {
   description: string;
   readonly: boolean;
   requires_confirmation: boolean;
+  /** `confirm.when`: when the tool asks ("when the note is longer than 20 characters"); null: it may ask. */
+  confirm_when: string | null;
   enabled: boolean;
   input_schema: JsonSchema;
+  /** The module failed to import again: this is the last version that loaded (since: ISO time). */
+  stale: { since: string; reason: string } | null;
 }
 
 /** The one JSON shape of the registry: `toolroom tools --json`, `GET /api/tools`, the pages. */
@@ -23,16 +27,40 @@ export function registryJson(registry: Registry): Record<string, ToolJson> {
       description: tool.description,
       readonly: tool.readonly,
       requires_confirmation: tool.requiresConfirmation,
+      confirm_when: tool.requiresConfirmation ? (tool.confirmWhen ?? null) : null,
       enabled: tool.enabled,
       input_schema: tool.inputSchema,
+      stale: tool.stale ?? null,
     };
   }
   return out;
 }
 
+/** The confirmation badge's text: "asks when …" from `confirm.when`, else "may ask" (evaluate decides per call). */
+export function confirmationLabel(when: string | null | undefined): string {
+  return when ? `asks ${when}` : "may ask";
+}
+
+/** The same as a sentence (Try it, the CLI). */
+export function confirmationSentence(when: string | null | undefined): string {
+  return when ? `Asks for approval ${when}.` : "May ask for approval before it runs (the tool decides per call).";
+}
+
+/** "stale since 14:02 because importing ./dist/tools.js failed: …" (local time). */
+export function staleLabel(stale: { since: string; reason: string }): string {
+  const at = new Date(stale.since);
+  const hhmm = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  return `stale since ${hhmm} because ${stale.reason}`;
+}
+
 /** `name  [package]` and the summary indented under it, sorted by name. */
 export function registryText(registry: Registry): string {
-  return registry.tools.map((tool) => `${tool.name}  [${tool.sourcePackage}]${tool.enabled ? "" : " (disabled)"}\n    ${tool.summary}`).join("\n");
+  return registry.tools
+    .map((tool) => {
+      const marks = `${tool.enabled ? "" : " (disabled)"}${tool.stale ? ` (${staleLabel(tool.stale)})` : ""}`;
+      return `${tool.name}  [${tool.sourcePackage}]${marks}\n    ${tool.summary}`;
+    })
+    .join("\n");
 }
 
 export function diagnosticLine(d: Diagnostic): string {

@@ -21,16 +21,23 @@ export interface RegisteredTool {
   summary: string;
   readonly: boolean;
   requiresConfirmation: boolean;
+  /** `confirm.when`: when the tool asks, as the end of a sentence; absent: it may ask. */
+  confirmWhen?: string;
   inputSchema: JsonSchema;
   /** false when `tools.<name>.enabled` is false: listed, but never offered to a model. */
   enabled: boolean;
+  /**
+   * Set when the tool's module failed to import again after it had loaded: the last good version is
+   * still served. `since` is when it went stale (ISO), `reason` the failure.
+   */
+  stale?: { since: string; reason: string };
   /** Plugins: the entry module's modification time when it was imported; a reload that sees another counts the tool as changed. */
   moduleStamp?: number;
   /** The tool for one context: factories build per-chat state here. */
   resolve(ctx: ToolContext): ToolDefinition;
 }
 
-export type DiagnosticKind = "import-failed" | "not-a-tool" | "name-mismatch" | "bad-manifest" | "source-failed";
+export type DiagnosticKind = "import-failed" | "import-timed-out" | "not-a-tool" | "name-mismatch" | "bad-manifest" | "source-failed";
 
 /** A plugin entry (or tool source) that was skipped, with what to do about it. */
 export interface Diagnostic {
@@ -45,6 +52,8 @@ export interface Diagnostic {
   hint: string;
   /** Captured output of a failed source (an MCP server's stderr). */
   stderr?: string;
+  /** The entry had loaded before: its last good tool is still served (marked stale). */
+  keptLastGood?: boolean;
 }
 
 /** A tool source that is not a package (an MCP server), as `/tools` lists it. */

@@ -7,7 +7,7 @@ import { testContext } from "@/lib/testing/context";
 import { defineTool } from "./define";
 import { RegistryCollisionError, RegistryError } from "./errors";
 import { buildRegistry, type BuildRegistryOptions } from "./registry";
-import { diagnosticReport } from "./registry-json";
+import { confirmationLabel, diagnosticReport, registryJson, registryText } from "./registry-json";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../examples/plugins/fixtures");
 const SAMPLE = path.resolve(import.meta.dirname, "../../examples/plugins/toolroom-plugin-sample");
@@ -54,16 +54,22 @@ describe("buildRegistry", () => {
 
   it("registers the sample plugin's tools with package, version and confirmation", async () => {
     const registry = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
-    const write = registry.get("write_note");
+    const write = registry.get("sample_save_note");
     expect(write).toMatchObject({ sourcePackage: "toolroom-plugin-sample", version: "1.2.0", origin: "plugin", readonly: false, requiresConfirmation: true });
-    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "writeNote" });
-    expect(registry.get("count_words")).toMatchObject({
+    expect(write?.entry).toEqual({ file: "./dist/tools.js", exportName: "sampleSaveNote" });
+    // confirm.when reaches the JSON the badge reads; a confirming tool without it "may ask".
+    expect(registryJson(registry).sample_save_note?.confirm_when).toBe("before every note it writes");
+    expect(confirmationLabel(registryJson(registry).sample_save_note?.confirm_when)).toBe("asks before every note it writes");
+    expect(confirmationLabel(null)).toBe("may ask");
+    expect(registryJson(registry).sample_word_count?.confirm_when).toBeNull();
+    expect(registry.get("sample_file_stats")?.inputSchema).toMatchObject({ properties: { path: { type: "string", format: "path" } } });
+    expect(registry.get("sample_word_count")).toMatchObject({
       readonly: true,
       requiresConfirmation: false,
       summary: "Count the words, lines and characters of a piece of text.",
     });
     // The plugin's zod is recognised structurally and converted to JSON Schema.
-    expect(registry.get("count_words")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
+    expect(registry.get("sample_word_count")?.inputSchema).toMatchObject({ properties: { text: { type: "string" } } });
   });
 
   it("skips a plugin that fails to import, with the full stack as a diagnostic", async () => {
@@ -75,6 +81,65 @@ describe("buildRegistry", () => {
     expect(d?.message).toContain("this plugin is broken on purpose");
     expect(d?.stack).toContain("index.js");
     expect(logs.join("\n")).toContain("this plugin is broken on purpose");
+  });
+
+  it("skips a plugin whose import never settles once the bound passes, and loads the rest", async () => {
+    install("never-settles", "broken-import");
+    const registry = await buildRegistry(options({ importTimeoutMs: 200 }));
+    expect(registry.tools.map((t) => t.name)).toEqual(["echo"]);
+    const stuck = registry.diagnostics.find((d) => d.entry === "never_settles");
+    expect(stuck).toMatchObject({ kind: "import-timed-out", package: "fixture-never-settles" });
+    expect(stuck?.message).toBe("importing ./index.js#neverSettles did not finish within 0.2 s");
+    expect(logs.join("\n")).toContain("did not finish within 0.2 s");
+    // The other broken plugin is reported as before: the stuck one held nothing up.
+    expect(registry.diagnostics.find((d) => d.entry === "explodes")?.kind).toBe("import-failed");
+  });
+
+  it("keeps the last good tool of an entry whose module fails to import again, marked stale, until a good version loads", async () => {
+    const dir = path.join(nodeModules, "typo-plugin");
+    const file = path.join(dir, "tools.js");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "typo-plugin", version: "1.0.0", type: "module", toolroom: { tools: { greet: "./tools.js#greet" } } }),
+    );
+    const write = (code: string, at: number) => {
+      fs.writeFileSync(file, code);
+      fs.utimesSync(file, new Date(at), new Date(at));
+    };
+    const good = (text: string) =>
+      `export const greet = { name: "greet", description: "Greet.", input: { jsonSchema: { type: "object" } }, execute: () => "${text}" };\n`;
+    write(good("v1"), 1_000_000);
+    const first = await buildRegistry(options());
+    expect(first.get("greet")?.stale).toBeUndefined();
+
+    write(`import { nothing } from "./no-such-file.js";\n${good("v2")}`, 2_000_000);
+    const broken = await buildRegistry(options({ previous: first, now: () => new Date("2026-12-01T14:02:00") }));
+    expect(broken.get("greet")?.stale).toEqual({
+      since: new Date("2026-12-01T14:02:00").toISOString(),
+      reason: expect.stringContaining("importing ./tools.js#greet failed"),
+    });
+    expect(await broken.get("greet")?.resolve(testContext()).execute({}, testContext())).toBe("v1");
+    expect(broken.diagnostics).toEqual([expect.objectContaining({ kind: "import-failed", entry: "greet", keptLastGood: true })]);
+    expect(registryJson(broken).greet?.stale?.reason).toContain("no-such-file");
+    expect(registryText(broken)).toMatch(/^greet {2}\[typo-plugin\] \(stale since 14:02 because importing \.\/tools\.js#greet failed: /m);
+
+    // Still broken on the next reload: stale since the first failure, not the latest.
+    write(`export const greet = ;\n`, 3_000_000);
+    const still = await buildRegistry(options({ previous: broken, now: () => new Date("2026-12-01T14:09:00") }));
+    expect(still.get("greet")?.stale?.since).toBe(new Date("2026-12-01T14:02:00").toISOString());
+
+    write(good("v3"), 4_000_000);
+    const fixed = await buildRegistry(options({ previous: still }));
+    expect(fixed.get("greet")?.stale).toBeUndefined();
+    expect(fixed.diagnostics).toEqual([]);
+    expect(await fixed.get("greet")?.resolve(testContext()).execute({}, testContext())).toBe("v3");
+  });
+
+  it("does not keep a tool whose package was removed or whose manifest entry went away", async () => {
+    const previous = await buildRegistry(options({ pluginPaths: [SAMPLE] }));
+    const without = await buildRegistry(options({ previous }));
+    expect(without.get("sample_word_count")).toBeUndefined();
   });
 
   it("skips entries that are not tools", async () => {

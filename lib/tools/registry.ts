@@ -41,7 +41,17 @@ export interface BuildRegistryOptions {
   /** A promise may be given, so servers start while plugins are imported. */
   sources?: ToolSource[] | Promise<ToolSource[]>;
   log?: (message: string) => void;
+  /** A plugin import that has not settled by then is skipped (settings `plugins.importTimeoutSeconds`). */
+  importTimeoutMs?: number;
+  /** The registry in use (a live reload): an entry that loaded there and fails now keeps its last good tool. */
+  previous?: Registry;
+  now?: () => Date;
 }
+
+export const DEFAULT_IMPORT_TIMEOUT_MS = 10_000;
+
+/** Failures of an entry's module (not of its manifest): a fix in the module brings the tool back. */
+const MODULE_FAILURES = new Set<Diagnostic["kind"]>(["import-failed", "import-timed-out", "not-a-tool"]);
 
 type Candidate = Omit<RegisteredTool, "enabled">;
 
@@ -64,10 +74,21 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   const loaded = await Promise.all(
     packages
       .filter((p) => !disabled.has(p.name))
-      .flatMap((pkg) => Object.entries(pkg.tools).map(([toolName, spec]) => loadEntry(pkg, toolName, spec, options.metadataContext))),
+      .flatMap((pkg) =>
+        Object.entries(pkg.tools).map(([toolName, spec]) =>
+          loadEntry(pkg, toolName, spec, options.metadataContext, options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS),
+        ),
+      ),
   );
+  const now = options.now ?? (() => new Date());
   for (const result of loaded) {
     if ("diagnostic" in result) {
+      const lastGood = MODULE_FAILURES.has(result.diagnostic.kind) ? options.previous?.get(result.diagnostic.entry) : undefined;
+      if (lastGood && lastGood.origin === "plugin" && lastGood.sourcePackage === result.diagnostic.package) {
+        const { enabled: _enabled, ...kept } = lastGood;
+        candidates.push({ ...kept, stale: { since: lastGood.stale?.since ?? now().toISOString(), reason: result.diagnostic.message } });
+        result.diagnostic.keptLastGood = true;
+      }
       diagnostics.push(result.diagnostic);
       log(`toolroom: ${diagnosticReport(result.diagnostic)}${result.diagnostic.stack ? `\n${result.diagnostic.stack}` : ""}`);
     } else candidates.push(result.candidate);
@@ -140,6 +161,7 @@ async function describe(
     summary: summaryLine(tool.description),
     readonly: tool.readonly ?? true,
     requiresConfirmation: tool.confirm !== undefined,
+    ...(typeof tool.confirm?.when === "string" && tool.confirm.when.trim() ? { confirmWhen: tool.confirm.when.trim() } : {}),
     inputSchema,
     resolve: typeof exported === "function" ? (ctx) => (exported as (ctx: ToolContext) => ToolDefinition)(ctx) : () => tool,
   };
@@ -147,7 +169,24 @@ async function describe(
 
 type LoadResult = { candidate: Candidate } | { diagnostic: Diagnostic };
 
-async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ctx: ToolContext): Promise<LoadResult> {
+class ImportTimeout extends Error {}
+
+/** The module, or an ImportTimeout: a top-level await that never settles must not hold the registry (the import itself cannot be cancelled). */
+function importWithin(url: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ImportTimeout()), timeoutMs);
+    timer.unref();
+  });
+  const imported = import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url) as Promise<Record<string, unknown>>;
+  return Promise.race([imported, timeout]).finally(() => clearTimeout(timer));
+}
+
+function seconds(ms: number): string {
+  return `${Math.round((ms / 1000) * 10) / 10} s`;
+}
+
+async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ctx: ToolContext, timeoutMs: number): Promise<LoadResult> {
   const base = { package: pkg.name, version: pkg.version, entry: toolName };
   if (typeof spec !== "string" || !spec.trim()) {
     return {
@@ -181,8 +220,18 @@ async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ct
   let loaded: Record<string, unknown>;
   try {
     const url = `${pathToFileURL(absolute).href}?v=${stamp}`;
-    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as Record<string, unknown>;
+    loaded = await importWithin(url, timeoutMs);
   } catch (error) {
+    if (error instanceof ImportTimeout) {
+      return {
+        diagnostic: {
+          ...base,
+          kind: "import-timed-out",
+          message: `importing ${spec} did not finish within ${seconds(timeoutMs)}`,
+          hint: `Look for a top-level await that never settles (a promise nothing resolves, a server it waits for) in ${file} or what it imports; or raise plugins.importTimeoutSeconds.`,
+        },
+      };
+    }
     const err = error instanceof Error ? error : new Error(String(error));
     const location = await locateImportError(err, absolute, pkg.dir);
     const where = location ? `${location.file}:${location.line}:${location.column}` : "";

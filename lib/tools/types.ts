@@ -14,6 +14,7 @@ export type {
   ToolDefinition,
   ToolExport,
   ToolFactory,
+  ToolFiles,
   ToolOutput,
   ToolResultObject,
   ZodLikeSchema,

@@ -13,6 +13,7 @@ export function whyNotATool(value: unknown): string | null {
     if (typeof tool.confirm?.evaluate !== "function" || typeof tool.confirm?.notAdmitted !== "function") {
       return "its `confirm` needs both `evaluate` and `notAdmitted` functions";
     }
+    if (tool.confirm.when !== undefined && typeof tool.confirm.when !== "string") return "its `confirm.when` is not a string";
   }
   return null;
 }

@@ -79,7 +79,36 @@ export interface ToolContext {
   signal: AbortSignal;
   sourceRoot: string;
   runsRoot: string;
+  /** The sandbox the built-ins use, for tools that read files: read from disk only through here. */
+  files: ToolFiles;
 }
+
+/**
+ * Safe file access inside the source root, with the built-ins' rules: `..` and absolute paths that
+ * leave the root, symlinks that lead out, URL-encoded and Windows spellings, NUL bytes, paths
+ * excluded by an `.aiignore` at any depth (deeper files and `!` negations as in git), Toolroom's cache.
+ */
+export interface ToolFiles {
+  /** The real absolute path of `path` (relative to the source root, or absolute inside it; it need not exist yet). Throws a FileAccessError. */
+  resolve(path: string): string;
+  /** The real absolute paths of the regular files among `paths`: missing, folders, outside and ignored ones dropped. */
+  filter(paths: readonly string[]): string[];
+  /** The text of a regular file inside the root (UTF-8). Throws a FileAccessError: missing, a folder, binary, over 20 MB, refused. */
+  read(path: string): Promise<string>;
+}
+
+/**
+ * What `ctx.files` throws. Its message is the refusal without "Error: ", so return
+ * `` `Error: ${error.message}` `` — or let it fly: the result is the same.
+ */
+export declare class FileAccessError extends Error {
+  readonly name: "FileAccessError";
+  /** The path as the tool passed it. */
+  readonly path: string;
+  constructor(message: string, path: string);
+}
+/** true for a FileAccessError from `ctx.files` (the server's copy of the class is not this module's: use this, not `instanceof`). */
+export declare function isFileAccessError(error: unknown): error is FileAccessError;
 
 /** Human-in-the-loop: present when some calls need a person's approval. */
 export interface ToolConfirm<I> {
@@ -87,6 +116,11 @@ export interface ToolConfirm<I> {
   evaluate(input: I, ctx: ToolContext): boolean | Promise<boolean>;
   /** What the model is told instead of a result when the call did not run. */
   notAdmitted(input: I, why: NotAdmittedWhy): ToolOutput;
+  /**
+   * When `evaluate` says yes, as the end of a sentence: "when the note is longer than 20 characters".
+   * Shown wherever the confirmation badge is ("asks when the note is…"); without it the badge says "may ask".
+   */
+  when?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- inputs are validated at runtime
@@ -117,5 +151,11 @@ export type InputOf<S> = S extends { "~standard": { types?: infer T } } ? (NonNu
 export declare function defineTool<S extends InputSchema, I = InputOf<S>>(tool: ToolDefinition<I> & { input: S }): ToolDefinition<I>;
 /** A factory `(ctx) => tool`, for a tool that needs per-chat state. */
 export declare function defineToolFactory(factory: ToolFactory): ToolFactory;
+/**
+ * Marks an argument as a path inside the source root: sets JSON Schema `"format": "path"` on the
+ * property, so approval rules match it after the sandbox's normalisation (`./a/../b/` is `b`).
+ * Takes a zod schema (`pathArgument(z.string().describe("File to read"))`) or a JSON Schema property.
+ */
+export declare function pathArgument<S>(schema: S): S;
 /** Wraps a plain JSON Schema as a tool input (for plugins that do not use zod). */
 export declare function jsonSchema(schema: Record<string, unknown>): JsonSchemaWrapper;

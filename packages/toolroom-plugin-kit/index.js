@@ -15,3 +15,23 @@ export function defineToolFactory(factory) {
 export function jsonSchema(schema) {
   return { jsonSchema: schema };
 }
+
+/** What `ctx.files` throws; the server has its own copy, so match with isFileAccessError, not instanceof. */
+export class FileAccessError extends Error {
+  constructor(message, path) {
+    super(message);
+    this.name = "FileAccessError";
+    this.path = path;
+  }
+}
+
+export function isFileAccessError(error) {
+  return error instanceof Error && error.name === "FileAccessError";
+}
+
+/** Sets JSON Schema `format: "path"` on an argument: zod (through `.meta`, keeping its description) or a plain JSON Schema property. */
+export function pathArgument(schema) {
+  if (schema && typeof schema.meta === "function") return schema.meta({ ...(schema.meta() ?? {}), format: "path" });
+  if (schema && typeof schema === "object") return { ...schema, format: "path" };
+  throw new TypeError("pathArgument takes a zod schema or a JSON Schema property");
+}

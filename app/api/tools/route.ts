@@ -1,6 +1,6 @@
 import { getRegistry } from "@/lib/server/runtime/registry";
-import { lastReload } from "@/lib/server/runtime/server-reload";
+import { lastReload, reloadInProgress } from "@/lib/server/runtime/server-reload";
 import { handle } from "@/lib/server/http/route";
 import { toolsResponse } from "@/lib/server/tools-page/tools-view";
 
-export const GET = handle(async () => Response.json(toolsResponse(await getRegistry(), lastReload())));
+export const GET = handle(async () => Response.json(toolsResponse(await getRegistry(), lastReload(), reloadInProgress())));

@@ -17,7 +17,10 @@ import { ViewTabs } from "@/components/tools/view-tabs";
 import { highlightCode } from "@/lib/server/tools-page/highlight";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { readToolSource } from "@/lib/server/tools-page/source-code";
-import { registryJson } from "@/lib/tools/registry-json";
+import { registryJson, staleLabel } from "@/lib/tools/registry-json";
+import { lintTool } from "@/lib/tools/lint";
+import { registryCost } from "@/lib/server/tools-page/token-cost";
+import { ToolQuality } from "@/components/tools/tool-quality";
 
 type Params = { params: Promise<{ name: string }> };
 
@@ -46,6 +49,7 @@ export default async function ToolPage({ params }: Params) {
     }
   }
   const rows = schemaRows(json.input_schema);
+  const cost = registryCost(registry);
 
   return (
     <>
@@ -66,6 +70,11 @@ export default async function ToolPage({ params }: Params) {
             ))}
           </div>
         </div>
+        {tool.stale ? (
+          <p className="mt-2 text-xs text-amber-700 dark:text-pending" data-testid="tool-stale" suppressHydrationWarning>
+            {staleLabel(tool.stale)}. This is the last version that loaded.
+          </p>
+        ) : null}
       </div>
 
       {/* Narrow screens: docs, then try-it, then the (long) source. Wide: try-it in a column beside. */}
@@ -73,6 +82,9 @@ export default async function ToolPage({ params }: Params) {
         <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-1">
           <Section title="Documentation" id="docs">
             <ToolDocs description={tool.description} />
+          </Section>
+          <Section title="Cost and lint" id="quality">
+            <ToolQuality cost={cost.perTool[tool.name] ?? { native: 0, text: 0 }} tokenizer={cost.tokenizer} findings={lintTool(tool)} />
           </Section>
           {INDEXED_TOOLS[tool.name] && tool.origin === "builtin" ? (
             <Section title="Search index" id="search-index">
@@ -102,7 +114,13 @@ export default async function ToolPage({ params }: Params) {
         </div>
         <aside className="min-w-0 xl:sticky xl:top-4 xl:col-start-2 xl:row-span-2 xl:row-start-1 xl:self-start">
           <Section title="Try it" id="try-it" boxed>
-            <TryItPanel tool={tool.name} schema={json.input_schema} enabled={tool.enabled} requiresConfirmation={tool.requiresConfirmation} />
+            <TryItPanel
+              tool={tool.name}
+              schema={json.input_schema}
+              enabled={tool.enabled}
+              requiresConfirmation={tool.requiresConfirmation}
+              confirmWhen={json.confirm_when}
+            />
           </Section>
         </aside>
         <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">

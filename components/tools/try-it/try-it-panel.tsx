@@ -14,12 +14,15 @@ import { useTryIt } from "./use-try-it";
 import { validateAgainst, type Issue } from "./validate";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { confirmationSentence } from "@/lib/tools/registry-json";
 
 export interface TryItPanelProps {
   tool: string;
   schema: Schema;
   enabled: boolean;
   requiresConfirmation: boolean;
+  /** `confirm.when`, shown as the badge shows it. */
+  confirmWhen: string | null;
 }
 
 function pretty(v: unknown): string {
@@ -27,7 +30,7 @@ function pretty(v: unknown): string {
 }
 
 /** A form generated from the input schema (or raw JSON), checked here, run on the server. */
-export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryItPanelProps) {
+export function TryItPanel({ tool, schema, enabled, requiresConfirmation, confirmWhen }: TryItPanelProps) {
   const fields = useMemo(() => formModel(schema), [schema]);
   const [mode, setMode] = useState<"form" | "json">(fields ? "form" : "json");
   const [value, setValue] = useState<Record<string, unknown>>(() => (fields ? initialObject(fields) : {}));
@@ -165,7 +168,7 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation }: TryI
             <span className="text-xs text-amber-700 dark:text-pending">waiting for your approval…</span>
           ) : (
             <span className="text-xs text-muted">
-              {requiresConfirmation ? "Asks for approval before it runs. " : ""}
+              {requiresConfirmation ? `${confirmationSentence(confirmWhen)} ` : ""}
               <kbd className="font-mono">Ctrl</kbd>+<kbd className="font-mono">Enter</kbd> runs
             </span>
           )}

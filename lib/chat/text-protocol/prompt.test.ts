@@ -80,7 +80,8 @@ describe.each<TextProtocol>([...TEXT_PROTOCOLS])("%s prompt", (protocol) => {
     const read = readToolPrompt(`You are helpful.\n\n${buildToolPrompt(protocol, [...BUILTINS, ...PLUGINS])}`);
     expect(read?.protocol).toBe(protocol);
     expect(read?.tools.map((t) => t.name)).toEqual([...BUILTINS, ...PLUGINS].map((t) => t.name));
-    expect(read?.tools[1]).toEqual({ name: "read_file", args: { path: "…", maxLines: 1 } });
+    expect(read?.tools[1]).toEqual({ name: "read_file", args: { path: "…", maxLines: 1 }, summary: expect.any(String) });
+    expect(read?.tools.at(-1)?.summary).not.toContain("[from ");
   });
 });
 

@@ -119,6 +119,8 @@ export interface PromptedTool {
   name: string;
   /** The signature's arguments with their defaults or placeholders, in order. */
   args: ToolInput;
+  /** The summary after the signature (without the plugin's "[from …]"). */
+  summary: string;
 }
 
 /**
@@ -137,7 +139,9 @@ export function readToolPrompt(system: string): { protocol: TextProtocol; tools:
     const parser = createTextCallParser("action", null);
     const events = [...parser.push(`ACTION: ${line.slice(match[0].length)}`), ...parser.end()];
     const call = events.find((event) => event.type === "call");
-    if (call?.type === "call") tools.push({ name: call.toolName, args: call.input });
+    const dash = line.indexOf(") - ");
+    const summary = dash < 0 ? "" : line.slice(dash + 4).replace(/ \[from [^\]]+\]$/, "");
+    if (call?.type === "call") tools.push({ name: call.toolName, args: call.input, summary });
   }
   return { protocol, tools };
 }

@@ -44,11 +44,11 @@ async function noticeWhere(match: (n: ReloadNotice) => boolean, timeoutMs = 20_0
 beforeEach(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-reload-")));
   fs.mkdirSync(path.join(root, "plugins"));
-  fs.writeFileSync(path.join(root, "toolroom.yaml"), "plugins: { paths: [./plugins] }\n");
+  fs.writeFileSync(path.join(root, "toolroom.yaml"), "plugins: { paths: [./plugins], importTimeoutSeconds: 0.5 }\n");
   notices = [];
   const settingsOptions: LoadOptions = { cwd: root, files: [path.join(root, "toolroom.yaml")], env: {} };
   const settings = loadSettings(settingsOptions);
-  const build = (loaded: typeof settings) => loadRegistry({ settings: loaded.settings, cwd: root, log: () => {} });
+  const build = (loaded: typeof settings, previous?: Registry) => loadRegistry({ settings: loaded.settings, cwd: root, log: () => {}, previous });
   applied = await build(settings);
   live = startLiveReload({
     settingsOptions,
@@ -110,5 +110,50 @@ describe("live reload", { timeout: 60_000 }, () => {
     fs.rmSync(path.join(root, "plugins", "hello-plugin"), { recursive: true });
     await noticeWhere((n) => n.tools.removed.includes("hello"));
     expect(applied?.get("hello")).toBeUndefined();
+  });
+
+  it("a plugin whose import never settles does not hold the reload: it is skipped, and the reload is shown while it runs", async () => {
+    writePlugin("Say hello.");
+    await noticeWhere((n) => n.tools.added.includes("hello"));
+    fs.cpSync(path.resolve("examples/plugins/fixtures/never-settles"), path.join(root, "plugins", "never-settles"), { recursive: true });
+    const notice = await noticeWhere((n) => n.ok && n.skipped === 1);
+    expect(applied?.get("hello")).toBeDefined();
+    expect(applied?.diagnostics).toEqual([
+      expect.objectContaining({ kind: "import-timed-out", message: expect.stringContaining("did not finish within 0.5 s") }),
+    ]);
+    expect(notice.ok).toBe(true);
+    // A reload asked for now runs into the same bound; while it runs, it is reported as running.
+    const again = live!.reload(["by hand"]);
+    expect(live!.inProgress()).toMatchObject({ trigger: ["by hand"] });
+    expect((await again).ok).toBe(true);
+    expect(live!.inProgress()).toBeNull();
+  });
+
+  it("keeps serving a plugin's last good tool after a typo, until the fix loads", async () => {
+    writePlugin("Say hello.");
+    await noticeWhere((n) => n.tools.added.includes("hello"));
+    const file = path.join(root, "plugins", "hello-plugin", "tools.js");
+    fs.writeFileSync(file, `import { typo } from "./tool.js";\nexport const hello = 1;\n`);
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, later, later);
+    const stale = await noticeWhere((n) => n.skipped === 1);
+    expect(stale.stale).toEqual(["hello"]);
+    expect(applied?.get("hello")?.stale?.reason).toContain("tool.js");
+    expect(applied?.get("hello")?.description).toBe("Say hello.");
+    writePlugin("Say hello, fixed.");
+    await noticeWhere((n) => n.tools.changed.includes("hello"));
+    expect(applied?.get("hello")?.stale).toBeUndefined();
+    expect(applied?.get("hello")?.description).toBe("Say hello, fixed.");
+  });
+
+  it("notices a plugins folder deleted and then restored", async () => {
+    writePlugin("Say hello.");
+    await noticeWhere((n) => n.tools.added.includes("hello"));
+    fs.rmSync(path.join(root, "plugins"), { recursive: true });
+    await noticeWhere((n) => n.tools.removed.includes("hello"));
+    const before = notices.length;
+    writePlugin("Say hello again.");
+    await noticeWhere((n) => notices.indexOf(n) >= before && n.tools.added.includes("hello"));
+    expect(applied?.get("hello")?.description).toBe("Say hello again.");
   });
 });

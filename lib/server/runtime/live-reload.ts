@@ -16,7 +16,7 @@ export interface LiveReloadOptions {
   /** The state in use now: the reload replaces it only when the new one loads. */
   current: { settings: LoadedSettings; registry: Registry };
   /** Builds the registry for new settings (the server's is `loadRegistry`). */
-  buildRegistry(loaded: LoadedSettings): Promise<Registry>;
+  buildRegistry(loaded: LoadedSettings, previous: Registry): Promise<Registry>;
   /** Makes a new state the process's (the caches routes read). */
   apply(loaded: LoadedSettings, registry: Registry): void;
   onReload?(notice: ReloadNotice): void;
@@ -28,6 +28,8 @@ export interface LiveReload {
   ready: Promise<void>;
   /** Reloads now (what a change calls after its debounce); resolves with the notice. */
   reload(trigger?: string[]): Promise<ReloadNotice>;
+  /** The reload running now (since: ISO time), or null: /tools shows one that takes long. */
+  inProgress(): { since: string; trigger: string[] } | null;
   close(): void;
 }
 
@@ -40,6 +42,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
   const cwd = options.settingsOptions?.cwd ?? process.cwd();
   let current = options.current;
   let running: Promise<ReloadNotice> | null = null;
+  let runningSince: { since: string; trigger: string[] } | null = null;
   let again: string[] | null = null;
 
   const watcher = createWatcher((files) => void reload(files), options.debounceMs);
@@ -58,6 +61,8 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
       // A plugins.paths folder of packages gains and loses packages; a package folder is also watched below.
       ...pluginPaths.map((dir) => ({ dir, depth: 1 })),
       ...packages.map((p) => ({ dir: p.dir, depth: PLUGIN_DEPTH })),
+      // A folder that is deleted cannot be watched; its parent sees it come back (only its own name counts).
+      ...[...pluginPaths, ...packages.map((p) => p.dir)].map((dir) => ({ dir: path.dirname(dir), depth: 0, names: [path.basename(dir)] })),
     ];
   };
 
@@ -66,7 +71,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
     let notice: ReloadNotice;
     try {
       const loaded = loadSettings(options.settingsOptions);
-      const registry = await options.buildRegistry(loaded);
+      const registry = await options.buildRegistry(loaded, current.registry);
       const previous = current;
       current = { settings: loaded, registry };
       options.apply(loaded, registry);
@@ -77,6 +82,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
         tools: diffTools(previous.registry, registry),
         models: diffModels(previous.settings.settings, loaded.settings),
         skipped: registry.diagnostics.length,
+        stale: registry.tools.filter((t) => t.stale && !previous.registry.get(t.name)?.stale).map((t) => t.name),
       };
       // The old registry's MCP servers stop once nothing new can reach them.
       await previous.registry.close?.().catch(() => {});
@@ -94,8 +100,10 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
       again = [...(again ?? []), ...trigger];
       return running;
     }
+    runningSince = { since: new Date().toISOString(), trigger: trigger.slice(0, TRIGGER_FILES_KEPT) };
     running = once(trigger).finally(() => {
       running = null;
+      runningSince = null;
       if (again) {
         const next = again;
         again = null;
@@ -109,5 +117,5 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
     (t) => watcher.watch(t),
     () => {},
   );
-  return { ready, reload, close: () => watcher.close() };
+  return { ready, reload, inProgress: () => runningSince, close: () => watcher.close() };
 }

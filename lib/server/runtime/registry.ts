@@ -16,6 +16,8 @@ export interface RegistryOptions {
   /** How long an MCP server may take to start and list its tools. */
   mcpTimeoutMs?: number;
   log?: (message: string) => void;
+  /** The registry in use: entries that loaded there and fail now keep their last good tool. */
+  previous?: Registry;
 }
 
 /**
@@ -44,6 +46,8 @@ export async function loadRegistry(options: RegistryOptions = {}): Promise<Regis
       metadataContext: createToolContext({ settings, toolName: "" }),
       sources,
       log: options.log,
+      importTimeoutMs: settings.plugins.importTimeoutSeconds * 1000,
+      previous: options.previous,
     });
   } catch (error) {
     // A registry that fails start-up (a collision) must not leave server processes behind.

@@ -14,12 +14,14 @@ export interface ReloadNotice {
   models: { added: string[]; removed: string[] };
   /** Entries skipped now (a plugin that stopped importing shows its diagnostic on the page). */
   skipped: number;
+  /** Tools whose module failed to import in this reload: their last good version is kept (marked stale). */
+  stale?: string[];
 }
 
 /** Everything a person could notice about a tool: a changed module, schema, text or flag. */
 function fingerprint(tool: RegisteredTool): string {
-  const { name, sourcePackage, version, description, readonly, requiresConfirmation, enabled, inputSchema, moduleStamp } = tool;
-  return JSON.stringify({ name, sourcePackage, version, description, readonly, requiresConfirmation, enabled, inputSchema, moduleStamp });
+  const { name, sourcePackage, version, description, readonly, requiresConfirmation, confirmWhen, enabled, inputSchema, moduleStamp } = tool;
+  return JSON.stringify({ name, sourcePackage, version, description, readonly, requiresConfirmation, confirmWhen, enabled, inputSchema, moduleStamp });
 }
 
 export function diffTools(before: Registry, after: Registry): ReloadNotice["tools"] {
@@ -39,7 +41,7 @@ export function diffModels(before: Settings, after: Settings): ReloadNotice["mod
 }
 
 function changedSomething(n: ReloadNotice): boolean {
-  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed].some((list) => list.length > 0);
+  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed, n.stale ?? []].some((list) => list.length > 0);
 }
 
 /**

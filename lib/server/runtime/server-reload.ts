@@ -10,6 +10,11 @@ export function lastReload(): ReloadNotice | null {
   return state.__toolroomReloadNotice ?? null;
 }
 
+/** The reload running now, or null (none, or live reload not started yet). */
+export function reloadInProgress(): { since: string; trigger: string[] } | null {
+  return state.__toolroomLiveReload?.inProgress() ?? null;
+}
+
 /** The one-line log of a reload, as the server prints it. */
 export function reloadLogLine(n: ReloadNotice): string {
   if (!n.ok) return `toolroom: reload failed, still using the last good tools and settings: ${n.error}`;
@@ -19,6 +24,7 @@ export function reloadLogLine(n: ReloadNotice): string {
     n.tools.changed.length ? `changed ${n.tools.changed.join(", ")}` : "",
     n.models.added.length ? `models +${n.models.added.join(", +")}` : "",
     n.models.removed.length ? `models -${n.models.removed.join(", -")}` : "",
+    n.stale?.length ? `kept the last good ${n.stale.join(", ")} (its module failed to import; see /tools)` : "",
   ].filter(Boolean);
   return `toolroom: reloaded tools and settings (${parts.join("; ") || "no tool changed"})`;
 }
@@ -29,7 +35,7 @@ export async function startServerLiveReload(): Promise<void> {
   const registry = await getRegistry();
   state.__toolroomLiveReload = startLiveReload({
     current: { settings: getLoadedSettings(), registry },
-    buildRegistry: (loaded) => loadRegistry({ settings: loaded.settings }),
+    buildRegistry: (loaded, previous) => loadRegistry({ settings: loaded.settings, previous }),
     apply: (loaded, next) => {
       setLoadedSettings(loaded);
       setRegistry(next);

@@ -8,16 +8,22 @@ import { startServerLiveReload } from "./server-reload";
 export async function startup(): Promise<void> {
   try {
     getSettings();
-    // The registry logs each skipped plugin entry itself, with its stack.
-    await getRegistry();
     startApprovalSweeper();
-    // Plugins installed or edited and settings changed are picked up without a restart.
-    await startServerLiveReload();
   } catch (error) {
-    console.error(`toolroom: cannot start. ${(error as Error).message}`);
-    process.exit(2);
+    cannotStart(error);
   }
+  // The registry loads while requests are served (pages say "loading tools…"): a plugin import that
+  // takes long must not hold every request. It logs each skipped entry itself, with its stack; a
+  // collision still stops the server. Then plugins and settings are watched for changes.
+  void getRegistry()
+    .then(() => startServerLiveReload())
+    .catch(cannotStart);
   await closeWhatACrashLeftOpen();
+}
+
+function cannotStart(error: unknown): never {
+  console.error(`toolroom: cannot start. ${(error as Error).message}`);
+  process.exit(2);
 }
 
 /**

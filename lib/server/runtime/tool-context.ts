@@ -4,6 +4,7 @@ import type { Settings } from "@/lib/settings/schema";
 import type { CommandPolicy, EmbeddingsConfig, ToolContext } from "@/lib/tools/types";
 import { modelResolverFor } from "@/lib/chat/models";
 import { commandPolicies } from "@/lib/builtins/shell-policy";
+import { toolFiles } from "@/lib/sandbox/tool-files";
 
 export interface ToolContextOptions {
   settings: Settings;
@@ -47,5 +48,6 @@ export function createToolContext(options: ToolContextOptions): ToolContext {
     signal: options.signal ?? new AbortController().signal,
     sourceRoot: sourceRootOf(settings),
     runsRoot: runsRootOf(settings),
+    files: toolFiles(sourceRootOf(settings)),
   };
 }

@@ -57,3 +57,30 @@ describe("readToolSource", () => {
     expect(r.exportRange).toBeNull();
   });
 });
+
+describe("readToolSource through a source map", () => {
+  const sample = path.resolve("examples/plugins/toolroom-plugin-sample");
+
+  it("shows the TypeScript a built entry's map points to, naming the built file", () => {
+    const source = readToolSource(sample, "./dist/tools.js", "sampleSaveNote");
+    expect(source).toMatchObject({ ok: true, rel: "src/tools.ts", compiledFrom: "dist/tools.js", lang: "typescript" });
+    expect(source.ok && source.code).toContain("ctx.files.resolve(");
+    expect(source.ok && source.exportRange?.start).toBeGreaterThan(0);
+  });
+
+  it("keeps the built file when the map leads outside the package or names several sources", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-map-"));
+    try {
+      fs.mkdirSync(path.join(root, "pkg", "dist"), { recursive: true });
+      fs.writeFileSync(path.join(root, "outside.ts"), "export const secret = 1;\n");
+      fs.writeFileSync(path.join(root, "pkg", "dist", "a.js"), "export const a = 1;\n//# sourceMappingURL=a.js.map\n");
+      fs.writeFileSync(path.join(root, "pkg", "dist", "a.js.map"), JSON.stringify({ version: 3, sources: ["../../outside.ts"], mappings: "" }));
+      expect(readToolSource(path.join(root, "pkg"), "dist/a.js", "a")).toMatchObject({ ok: true, rel: "dist/a.js" });
+      fs.writeFileSync(path.join(root, "pkg", "dist", "a.js.map"), JSON.stringify({ version: 3, sources: ["../x.ts", "../y.ts"], mappings: "" }));
+      expect(readToolSource(path.join(root, "pkg"), "dist/a.js", "a")).toMatchObject({ ok: true, rel: "dist/a.js" });
+      expect(readToolSource(path.join(root, "pkg"), "dist/a.js", "a")).not.toHaveProperty("compiledFrom");
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

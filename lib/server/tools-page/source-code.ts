@@ -16,6 +16,8 @@ export interface SourceFile {
   /** 1-based lines of the defining export, when found. */
   exportRange: { start: number; end: number } | null;
   lang: string;
+  /** When a source map led from the entry to its TypeScript: the built file the server imports. */
+  compiledFrom?: string;
 }
 export type SourceResult = SourceFile | { ok: false; error: string };
 
@@ -83,6 +85,35 @@ export function findExportRange(code: string, exportName: string): { start: numb
  * the sandbox (no `..`, absolute paths or symlinks leaving the folder), and large files are cut.
  */
 export function readToolSource(packageDir: string, entryFile: string, exportName: string, maxBytes = MAX_SOURCE_BYTES): SourceResult {
+  const built = readWithin(packageDir, entryFile, exportName, maxBytes);
+  if (!built.ok) return built;
+  const original = mappedSource(packageDir, built);
+  if (!original) return built;
+  const source = readWithin(packageDir, original, exportName, maxBytes);
+  return source.ok ? { ...source, compiledFrom: built.rel } : built;
+}
+
+/**
+ * The one original source a built entry's source map names (`tsc --sourceMap`: dist/tools.js.map
+ * → ../src/tools.ts), relative to the package folder; null without a map, with several sources
+ * (a bundle), or when it leads outside the package (readWithin refuses that anyway).
+ */
+function mappedSource(packageDir: string, built: SourceFile): string | null {
+  const comment = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(built.code);
+  const mapRel = comment?.[1] && !comment[1].startsWith("data:") ? path.posix.join(path.posix.dirname(built.rel), comment[1]) : `${built.rel}.map`;
+  const map = resolveWithin(packageDir, mapRel, { label: "package folder", aiignore: false });
+  if (!map.ok || !map.stat?.isFile() || map.stat.size > MAX_SOURCE_BYTES * 4) return null;
+  try {
+    const json = JSON.parse(fs.readFileSync(map.abs, "utf8")) as { sources?: unknown; sourceRoot?: unknown };
+    if (!Array.isArray(json.sources) || json.sources.length !== 1 || typeof json.sources[0] !== "string") return null;
+    const root = typeof json.sourceRoot === "string" ? json.sourceRoot : "";
+    return path.posix.join(path.posix.dirname(map.rel), root, json.sources[0]);
+  } catch {
+    return null;
+  }
+}
+
+function readWithin(packageDir: string, entryFile: string, exportName: string, maxBytes: number): SourceResult {
   // .aiignore guards what models may read; here a person reads the code of a tool they run.
   const resolved = resolveWithin(packageDir, entryFile, { label: "package folder", aiignore: false });
   if (!resolved.ok) return { ok: false, error: resolved.error.replace(/^Error:\s*/, "") };
