@@ -15,3 +15,24 @@ export function defineToolFactory(factory) {
 export function jsonSchema(schema) {
   return { jsonSchema: schema };
 }
+
+/** A resource, returned as given. */
+export function defineResource(resource) {
+  return resource;
+}
+
+/** A resource template, returned as given. */
+export function defineResourceTemplate(template) {
+  return template;
+}
+
+/** A prompt, returned as given. */
+export function definePrompt(prompt) {
+  return prompt;
+}
+
+/** Rich content: a base64 part from bytes (`image` or `audio`). */
+export function mediaContent(type, bytes, mimeType) {
+  const data = typeof bytes === "string" ? bytes : Buffer.from(bytes).toString("base64");
+  return { type, data, mimeType };
+}
