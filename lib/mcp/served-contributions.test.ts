@@ -159,6 +159,15 @@ describe("plugin prompts, resources and tool channels over MCP", () => {
     expect(records[0]?.elicitations?.[0]?.action).toBe("not-admitted");
   });
 
+  it("aborts the tool when the client cancels the call", async () => {
+    const { client, records } = await connect();
+    const controller = new AbortController();
+    const call = client.callTool({ name: "test_reconnection", arguments: {} }, undefined, { signal: controller.signal });
+    controller.abort("changed my mind");
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => records[0]?.text).toMatch(/^Error: test_reconnection failed: the call was cancelled/);
+  });
+
   it("serves rich content as the call's content", async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: "test_multiple_content_types", arguments: {} });
