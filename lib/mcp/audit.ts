@@ -15,7 +15,15 @@ export interface McpCallRecord {
   durationMs: number | null;
   /** Present when the call needed a human. */
   decision?: Decision;
+  /** What the tool asked the person while it ran (ctx.elicit), and what they answered. */
+  elicitations?: ElicitationRecord[];
   startedAt: Date;
+}
+
+export interface ElicitationRecord {
+  message: string;
+  action: "accept" | "decline" | "cancel" | "not-admitted";
+  at: string;
 }
 
 /** Where MCP calls and their decisions are recorded; failures to record never fail the call. */
@@ -41,6 +49,7 @@ export function logMcpAudit(log: (line: string) => void): McpAudit {
           madeChanges: call.madeChanges,
           durationMs: call.durationMs,
           decision: call.decision ?? null,
+          elicitations: call.elicitations ?? [],
           at: call.startedAt.toISOString(),
         }),
       );

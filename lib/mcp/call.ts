@@ -5,7 +5,7 @@ import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
-import type { McpAudit } from "./audit";
+import type { ElicitationRecord, McpAudit } from "./audit";
 
 /** What the client's person answered, or why nobody could be asked. */
 export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported";
@@ -23,6 +23,8 @@ export interface McpCallDeps {
   sessionKey: string;
   log?: (message: string) => void;
   now?: () => Date;
+  /** What the tool asked the person during this call (ctx.elicit), recorded with it. */
+  elicitations?: () => ElicitationRecord[];
 }
 
 /**
@@ -98,7 +100,8 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     startedAt,
   });
   return {
-    content: [{ type: "text", text: result.text }],
+    // A tool's rich content is what an MCP client shows; a failed call is its error text.
+    content: result.content && !result.isError ? result.content : [{ type: "text", text: result.text }],
     isError: result.isError,
     ...(decision ? { _meta: { "toolroom/decision": decision } } : {}),
   };
@@ -138,7 +141,8 @@ function notAdmittedReason(answer: ConfirmAnswer): NotAdmittedReason | null {
 async function record(deps: McpCallDeps, call: Omit<Parameters<McpAudit["record"]>[0], "client" | "sessionKey">): Promise<void> {
   if (!deps.audit) return;
   try {
-    await deps.audit.record({ ...call, client: deps.client(), sessionKey: deps.sessionKey });
+    const elicitations = deps.elicitations?.() ?? [];
+    await deps.audit.record({ ...call, ...(elicitations.length ? { elicitations } : {}), client: deps.client(), sessionKey: deps.sessionKey });
   } catch (error) {
     // The call already happened; losing its audit line must not turn a result into a failure.
     (deps.log ?? console.error)(`toolroom mcp: could not record the call of ${call.tool.name}: ${(error as Error).message}`);

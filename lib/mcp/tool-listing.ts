@@ -17,7 +17,8 @@ export function mcpToolOf(tool: RegisteredTool): Tool {
     name: tool.name,
     title: titleOf(tool.name),
     description: tool.description,
-    inputSchema: { ...tool.inputSchema, type: "object" },
+    // The registry's schemas are draft 2020-12 (zod's target, and what the validator reads): say so (SEP-1613).
+    inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", ...tool.inputSchema, type: "object" },
     annotations: {
       title: titleOf(tool.name),
       readOnlyHint: tool.readonly,

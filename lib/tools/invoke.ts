@@ -2,7 +2,7 @@ import { isFileAccessError } from "../../packages/toolroom-plugin-kit/index.js";
 import { appendAiAssisted, guardFilePath } from "./guard-file";
 import { formatOutput, isErrorText, isResultObject } from "./output";
 import { validateInput } from "./schema";
-import type { ToolContext, ToolDefinition, ToolOutput } from "./types";
+import type { ContentPart, ToolContext, ToolDefinition, ToolOutput } from "./types";
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
@@ -14,6 +14,8 @@ export interface InvokeResult {
   madeChanges: boolean;
   durationMs: number;
   timedOut: boolean;
+  /** The tool's rich content (`{ output, content }`), for callers that show it (MCP). */
+  content?: ContentPart[];
 }
 
 export interface InvokeOptions {
@@ -71,7 +73,8 @@ export async function invoke(tool: ToolDefinition, input: unknown, ctx: ToolCont
     if (madeChanges && ctx.modelId) {
       await appendAiAssisted(await guardFilePath(ctx.sourceRoot, options.guardFile), ctx.modelId);
     }
-    return finish(formatOutput(tool, output), output, { madeChanges });
+    const content = isResultObject(raw) && Array.isArray(raw.content) ? raw.content : undefined;
+    return finish(formatOutput(tool, output), output, { madeChanges, ...(content ? { content } : {}) });
   } catch (error) {
     if (error instanceof ToolTimeout) {
       const text = `Error: ${tool.name} timed out after ${timeoutSeconds} s`;

@@ -8,12 +8,20 @@ export interface PluginPackage {
   dir: string;
   /** tool name → "file#export" as written in the manifest. */
   tools: Record<string, unknown>;
+  /** resource name → "file#export" (`toolroom.resources`: resources and resource templates). */
+  resources: Record<string, unknown>;
+  /** prompt name → "file#export" (`toolroom.prompts`). */
+  prompts: Record<string, unknown>;
 }
 
 interface PackageJson {
   name?: unknown;
   version?: unknown;
-  toolroom?: { tools?: unknown };
+  toolroom?: { tools?: unknown; resources?: unknown; prompts?: unknown };
+}
+
+function entries(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 async function readPackage(dir: string): Promise<PluginPackage | null> {
@@ -31,13 +39,17 @@ async function readPackage(dir: string): Promise<PluginPackage | null> {
   } catch {
     return null;
   }
-  const tools = json.toolroom?.tools;
-  if (typeof tools !== "object" || tools === null || Array.isArray(tools)) return null;
+  const tools = entries(json.toolroom?.tools);
+  const resources = entries(json.toolroom?.resources);
+  const prompts = entries(json.toolroom?.prompts);
+  if (!tools && !resources && !prompts) return null;
   return {
     name: typeof json.name === "string" ? json.name : path.basename(dir),
     version: typeof json.version === "string" ? json.version : "0.0.0",
     dir,
-    tools: tools as Record<string, unknown>,
+    tools: tools ?? {},
+    resources: resources ?? {},
+    prompts: prompts ?? {},
   };
 }
 

@@ -2,7 +2,7 @@ import type { ToolDefinition, ToolOutput, ToolResultObject } from "./types";
 
 export function isResultObject(value: unknown): value is ToolResultObject {
   if (typeof value !== "object" || value === null || Array.isArray(value) || !("output" in value)) return false;
-  return Object.keys(value).every((key) => key === "output" || key === "madeChanges");
+  return Object.keys(value).every((key) => key === "output" || key === "madeChanges" || key === "content");
 }
 
 /** The text the model sees: the tool's own `format`, else the string itself or pretty JSON. */

@@ -1,3 +1,4 @@
+import type { RegisteredPrompt, RegisteredResource } from "./contributions";
 import type { SourceLocation } from "./import-error";
 import type { JsonSchema } from "./schema";
 import type { ToolContext, ToolDefinition } from "./types";
@@ -78,6 +79,10 @@ export interface Registry {
   disabledPackages: string[];
   /** MCP servers, connected or not (absent: none configured). */
   sources?: SourceStatus[];
+  /** Plugin resources and resource templates (`toolroom.resources`); served over MCP. */
+  resources?: RegisteredResource[];
+  /** Plugin prompts (`toolroom.prompts`); served over MCP. */
+  prompts?: RegisteredPrompt[];
   get(name: string): RegisteredTool | undefined;
   /** Stops what the sources started (MCP server processes): a CLI calls it before it exits. */
   close?(): Promise<void>;

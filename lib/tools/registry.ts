@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { summaryLine } from "./define";
+import { loadContributions } from "./contributions";
 import { RegistryCollisionError, RegistryError } from "./errors";
 import { locateImportError } from "./import-error";
 import { diagnosticReport } from "./registry-json";
@@ -94,6 +95,12 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
     } else candidates.push(result.candidate);
   }
 
+  const contributions = await loadContributions(packages.filter((p) => !disabled.has(p.name)));
+  for (const diagnostic of contributions.diagnostics) {
+    diagnostics.push(diagnostic);
+    log(`toolroom: ${diagnosticReport(diagnostic)}${diagnostic.stack ? `\n${diagnostic.stack}` : ""}`);
+  }
+
   const sources = (await options.sources) ?? [];
   for (const source of sources) {
     candidates.push(...source.tools);
@@ -112,6 +119,8 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
     diagnostics,
     disabledPackages,
     sources: sources.flatMap((s) => (s.status ? [s.status] : [])),
+    resources: contributions.resources,
+    prompts: contributions.prompts,
     get: (name) => byName.get(name),
     close: () => closeSources(sources),
   };

@@ -11,7 +11,46 @@ export interface ToolResultObject {
   output: ToolOutput;
   /** true when the call changed files: the driving model is recorded in the AI-assisted guard file. */
   madeChanges?: boolean;
+  /**
+   * Rich content (images, audio, embedded resources, resource links) for callers that show it:
+   * MCP clients receive these parts as the call's content. The model in chat reads `output`.
+   */
+  content?: ContentPart[];
 }
+
+/** Base64 text, as MCP carries binary data. */
+export type Base64 = string;
+
+/** A resource's body: text, or binary data as base64. */
+export type ResourceContents = { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: Base64 };
+
+/** One part of a tool result or a prompt message (MCP's content block types). */
+export type ContentPart =
+  | { type: "text"; text: string }
+  | { type: "image"; data: Base64; mimeType: string }
+  | { type: "audio"; data: Base64; mimeType: string }
+  | { type: "resource"; resource: ResourceContents }
+  | { type: "resource_link"; uri: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** MCP's log levels, least severe first. */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** One field of an elicitation form: MCP's primitive schemas (string, number, integer, boolean, enums). */
+export type ElicitField = Record<string, unknown> & { type: "string" | "number" | "integer" | "boolean" | "array" };
+/** The form a tool asks the person to fill: a flat object schema, as MCP elicitation allows. */
+export interface ElicitSchema {
+  type: "object";
+  properties: Record<string, ElicitField>;
+  required?: string[];
+}
+/**
+ * The person's answer. `not-admitted`: nobody could be asked (the caller has no person, or its
+ * MCP client cannot elicit) — treat it as a refusal, never as consent.
+ */
+export type ElicitResult =
+  | { action: "accept"; content: Record<string, string | number | boolean | string[]> }
+  | { action: "decline" | "cancel" }
+  | { action: "not-admitted"; reason: string };
 
 /** Why a confirming call did not run, as data. */
 export type NotAdmittedReason =
@@ -81,6 +120,15 @@ export interface ToolContext {
   runsRoot: string;
   /** The sandbox the built-ins use, for tools that read files: read from disk only through here. */
   files: ToolFiles;
+  /**
+   * Reports how far the call is (`total` when known). Present where the caller shows progress
+   * (an MCP client that asked for it); call it as `ctx.progress?.(n, total)`.
+   */
+  progress?(progress: number, total?: number, message?: string): void;
+  /** Sends a log message to the caller (MCP `notifications/message`, filtered by the client's level). */
+  log?(level: LogLevel, data: JsonValue): void;
+  /** Asks the person for structured input; see ElicitResult for what comes back. */
+  elicit?(message: string, schema: ElicitSchema): Promise<ElicitResult>;
 }
 
 /**
@@ -159,3 +207,73 @@ export declare function defineToolFactory(factory: ToolFactory): ToolFactory;
 export declare function pathArgument<S>(schema: S): S;
 /** Wraps a plain JSON Schema as a tool input (for plugins that do not use zod). */
 export declare function jsonSchema(schema: Record<string, unknown>): JsonSchemaWrapper;
+
+/** What a resource's `read` may return: text, bytes, or either with its own MIME type. */
+export type ResourceBody = string | Uint8Array | { text: string; mimeType?: string } | { blob: Base64 | Uint8Array; mimeType?: string };
+
+/** What resource reads and prompt gets receive: the roots and an abort signal. */
+export interface ContributionContext {
+  signal: AbortSignal;
+  sourceRoot: string;
+  runsRoot: string;
+}
+
+/** A resource at one fixed URI. Declared in package.json `toolroom.resources` under its `name`. */
+export interface ResourceDefinition {
+  uri: string;
+  /** Unique among resources; must equal the manifest key. */
+  name: string;
+  title?: string;
+  description: string;
+  mimeType?: string;
+  read(ctx: ContributionContext): ResourceBody | Promise<ResourceBody>;
+}
+
+/** Suggests values for one argument from what was typed so far (and the arguments already given). */
+export type Completer = (value: string, context: { arguments: Record<string, string> }) => string[] | Promise<string[]>;
+
+/** A family of resources under an RFC 6570 URI template, e.g. `myplugin://runs/{id}/log`. Also in `toolroom.resources`. */
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description: string;
+  mimeType?: string;
+  /** Completions per template variable. */
+  complete?: Record<string, Completer>;
+  read(uri: string, variables: Record<string, string>, ctx: ContributionContext): ResourceBody | Promise<ResourceBody>;
+}
+
+export interface PromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: ContentPart;
+}
+
+/** A prompt template. Declared in package.json `toolroom.prompts` under its `name`. */
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  arguments?: PromptArgument[];
+  /** Completions per argument name. */
+  complete?: Record<string, Completer>;
+  get(
+    args: Record<string, string>,
+    ctx: ContributionContext,
+  ): PromptMessage[] | { description?: string; messages: PromptMessage[] } | Promise<PromptMessage[] | { description?: string; messages: PromptMessage[] }>;
+}
+
+/** A resource, returned as given. */
+export declare function defineResource(resource: ResourceDefinition): ResourceDefinition;
+/** A resource template, returned as given. */
+export declare function defineResourceTemplate(template: ResourceTemplateDefinition): ResourceTemplateDefinition;
+/** A prompt, returned as given. */
+export declare function definePrompt(prompt: PromptDefinition): PromptDefinition;
+/** Rich content: a base64 part from bytes (`image` or `audio`). */
+export declare function mediaContent(type: "image" | "audio", bytes: Uint8Array | Base64, mimeType: string): ContentPart;

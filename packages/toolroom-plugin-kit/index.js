@@ -35,3 +35,24 @@ export function pathArgument(schema) {
   if (schema && typeof schema === "object") return { ...schema, format: "path" };
   throw new TypeError("pathArgument takes a zod schema or a JSON Schema property");
 }
+
+/** A resource, returned as given. */
+export function defineResource(resource) {
+  return resource;
+}
+
+/** A resource template, returned as given. */
+export function defineResourceTemplate(template) {
+  return template;
+}
+
+/** A prompt, returned as given. */
+export function definePrompt(prompt) {
+  return prompt;
+}
+
+/** Rich content: a base64 part from bytes (`image` or `audio`). */
+export function mediaContent(type, bytes, mimeType) {
+  const data = typeof bytes === "string" ? bytes : Buffer.from(bytes).toString("base64");
+  return { type, data, mimeType };
+}

@@ -3,16 +3,19 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import { SessionEventStore } from "@/lib/mcp/event-store";
+import { negotiatedVersion, servedVersion } from "@/lib/mcp/protocol-version";
 import { createMcpServer } from "@/lib/mcp/server";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getSettings } from "@/lib/settings";
 import { databaseMcpAudit } from "./mcp-audit";
 import { mcpServeOptions } from "./mcp-serve";
-import { getRegistry } from "@/lib/server/runtime/registry";
+import { getRegistry, onRegistryChange } from "@/lib/server/runtime/registry";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   lastSeen: number;
+  /** The protocol version `initialize` settled on. */
+  version: string;
 }
 
 /** A session nobody has used for this long is closed (clients that never send DELETE). */
@@ -32,7 +35,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     const session = sessions.get(id);
     if (!session) return jsonRpcError(404, -32001, "Session not found: start a new one with initialize.");
     session.lastSeen = Date.now();
-    return session.transport.handleRequest(request);
+    return session.transport.handleRequest(asNegotiated(request, session.version));
   }
   if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
 
@@ -42,8 +45,8 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   } catch {
     return jsonRpcError(400, -32700, "Parse error: the body is not JSON.");
   }
-  const initializes = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
-  if (!initializes) return jsonRpcError(400, -32000, "Bad Request: no session; send initialize first.");
+  const initialize = (Array.isArray(body) ? body : [body]).find((m) => isInitializeRequest(m));
+  if (!initialize) return jsonRpcError(400, -32000, "Bad Request: no session; send initialize first.");
 
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
@@ -51,7 +54,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     // How long a client that lost its stream waits before resuming it.
     retryInterval: 1000,
     onsessioninitialized: (sessionId) => {
-      sessions.set(sessionId, { transport, lastSeen: Date.now() });
+      sessions.set(sessionId, { transport, lastSeen: Date.now(), version: negotiatedVersion(initialize.params.protocolVersion) });
     },
     onsessionclosed: (sessionId) => {
       sessions.delete(sessionId);
@@ -60,9 +63,19 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   const settings = getSettings();
   const options = mcpServeOptions(await getRegistry(), settings, databaseMcpAudit, (m) => console.error(m));
   // Settings rules, then the UI's "everywhere" rules, read afresh for every call (a session is long-lived).
-  const server = createMcpServer({ ...options, rules: (call) => ruleDecider(settings, undefined)(call) });
+  const server = createMcpServer({ ...options, watchRegistry: onRegistryChange, rules: (call) => ruleDecider(settings, undefined)(call) });
   await server.connect(transport);
   return transport.handleRequest(request, { parsedBody: body });
+}
+
+/** The request with its MCP-Protocol-Version read as the session's negotiated one (lib/mcp/protocol-version.ts). */
+function asNegotiated(request: Request, negotiated: string): Request {
+  const header = request.headers.get("mcp-protocol-version");
+  const served = servedVersion(header, negotiated);
+  if (served === header) return request;
+  const headers = new Headers(request.headers);
+  headers.set("mcp-protocol-version", served!);
+  return new Request(request, { headers });
 }
 
 function closeIdleSessions(): void {

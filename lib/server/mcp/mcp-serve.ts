@@ -1,6 +1,7 @@
 import { createModelResolver } from "@/lib/chat/models";
 import type { McpAudit } from "@/lib/mcp/audit";
 import type { McpServeOptions } from "@/lib/mcp/server";
+import { runsRootOf, sourceRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
@@ -13,6 +14,7 @@ export function mcpServeOptions(registry: Registry, settings: Settings, audit?: 
   return {
     registry,
     serverInfo: { name: "toolroom", version: toolroomPackage().version },
+    roots: { sourceRoot: sourceRootOf(settings), runsRoot: runsRootOf(settings) },
     approvalTimeoutSeconds: settings.chat.approvalTimeoutSeconds,
     guardFile: settings.aiAssistedGuardFile,
     // The settings' rules; the web server adds the rules saved from its UI (mcp-http.ts).

@@ -67,6 +67,15 @@ export function getRegistry(): Promise<Registry> {
   return cache.__toolroomRegistry;
 }
 
+const listeners = ((globalThis as unknown as { __toolroomRegistryListeners?: Set<(registry: Registry) => void> }).__toolroomRegistryListeners ??= new Set());
+
 export function setRegistry(registry: Registry): void {
   cache.__toolroomRegistry = Promise.resolve(registry);
+  for (const listener of listeners) listener(registry);
+}
+
+/** Calls back with each registry a live reload installs (open MCP sessions re-list and notify); returns the unsubscribe. */
+export function onRegistryChange(listener: (registry: Registry) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

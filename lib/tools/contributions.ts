@@ -1,0 +1,158 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseEntry, type PluginPackage } from "./manifest";
+import type { Diagnostic } from "./registry-types";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from "./types";
+
+/** Where a contribution came from, as `/tools` and MCP `_meta` name it. */
+interface Contributed {
+  sourcePackage: string;
+  version: string;
+}
+export type RegisteredResource = Contributed &
+  ({ kind: "resource"; definition: ResourceDefinition } | { kind: "template"; definition: ResourceTemplateDefinition });
+export type RegisteredPrompt = Contributed & { definition: PromptDefinition };
+
+export interface Contributions {
+  resources: RegisteredResource[];
+  prompts: RegisteredPrompt[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Resources and prompts of plugin packages (`toolroom.resources`, `toolroom.prompts`), loaded
+ * with the tools' rules: a broken entry is a diagnostic and is skipped; a URI (or template) or
+ * prompt name claimed twice keeps the first package's and reports the second.
+ */
+export async function loadContributions(packages: PluginPackage[]): Promise<Contributions> {
+  const out: Contributions = { resources: [], prompts: [], diagnostics: [] };
+  const seen = new Map<string, string>();
+  const claim = (key: string, pkg: PluginPackage, entry: string): boolean => {
+    const owner = seen.get(key);
+    if (owner === undefined) {
+      seen.set(key, pkg.name);
+      return true;
+    }
+    out.diagnostics.push({
+      kind: "bad-manifest",
+      package: pkg.name,
+      version: pkg.version,
+      entry,
+      message: `${key} is already contributed by "${owner}"`,
+      hint: "Give the resource another URI (or the prompt another name), or disable one package with plugins.disabled.",
+    });
+    return false;
+  };
+  for (const pkg of packages) {
+    const base = { sourcePackage: pkg.name, version: pkg.version };
+    for (const [name, spec] of Object.entries(pkg.resources)) {
+      const loaded = await loadExport(pkg, name, spec, whyNotAResource);
+      if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
+      else if ("uriTemplate" in loaded.value) {
+        const definition = loaded.value as ResourceTemplateDefinition;
+        if (claim(`resource template ${definition.uriTemplate}`, pkg, name)) out.resources.push({ ...base, kind: "template", definition });
+      } else {
+        const definition = loaded.value as ResourceDefinition;
+        if (claim(`resource ${definition.uri}`, pkg, name)) out.resources.push({ ...base, kind: "resource", definition });
+      }
+    }
+    for (const [name, spec] of Object.entries(pkg.prompts)) {
+      const loaded = await loadExport(pkg, name, spec, whyNotAPrompt);
+      if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
+      else if (claim(`prompt ${name}`, pkg, name)) out.prompts.push({ ...base, definition: loaded.value as PromptDefinition });
+    }
+  }
+  return out;
+}
+
+function whyNotAResource(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return "it is not an object";
+  const r = value as Record<string, unknown>;
+  if (typeof r.name !== "string" || !r.name) return "it has no name";
+  if (typeof r.description !== "string") return "it has no description";
+  if (typeof r.uri !== "string" && typeof r.uriTemplate !== "string") return "it has neither a uri nor a uriTemplate";
+  if (typeof r.read !== "function") return "it has no read function";
+  return null;
+}
+
+function whyNotAPrompt(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return "it is not an object";
+  const p = value as Record<string, unknown>;
+  if (typeof p.name !== "string" || !p.name) return "it has no name";
+  if (typeof p.description !== "string") return "it has no description";
+  if (typeof p.get !== "function") return "it has no get function";
+  if (p.arguments !== undefined && !Array.isArray(p.arguments)) return "its arguments are not a list";
+  return null;
+}
+
+type Loaded = { value: object } | { diagnostic: Diagnostic };
+
+async function loadExport(pkg: PluginPackage, name: string, spec: unknown, whyNot: (value: unknown) => string | null): Promise<Loaded> {
+  const base = { package: pkg.name, version: pkg.version, entry: name };
+  if (typeof spec !== "string" || !spec.trim()) {
+    return {
+      diagnostic: {
+        ...base,
+        kind: "bad-manifest",
+        message: `the manifest entry for "${name}" is not a "file#export" string`,
+        hint: 'Write it as "./dist/resources.js#myResource".',
+      },
+    };
+  }
+  const { file, exportName } = parseEntry(spec);
+  const absolute = path.resolve(pkg.dir, file);
+  if (path.relative(pkg.dir, absolute).startsWith("..")) {
+    return {
+      diagnostic: {
+        ...base,
+        kind: "bad-manifest",
+        message: `entry "${spec}" points outside the package folder`,
+        hint: "Entries must name a file inside the package.",
+      },
+    };
+  }
+  // As for tools: the modification time in the URL makes a reload import an edited module afresh.
+  const stamp = await fs
+    .stat(absolute)
+    .then((s) => Math.trunc(s.mtimeMs))
+    .catch(() => 0);
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ `${pathToFileURL(absolute).href}?v=${stamp}`)) as Record<string, unknown>;
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    return {
+      diagnostic: {
+        ...base,
+        kind: "import-failed",
+        message: `importing ${spec} failed: ${err.message}`,
+        stack: err.stack,
+        hint: "Fix the error in the plugin's module, or remove the package.",
+      },
+    };
+  }
+  const value = loaded[exportName];
+  const problem = value === undefined ? `${file} has no export "${exportName}"` : whyNot(value);
+  if (problem)
+    return {
+      diagnostic: {
+        ...base,
+        kind: "not-a-tool",
+        message: `export "${exportName}" of ${file}: ${problem}`,
+        hint: "Export an object made with defineResource, defineResourceTemplate or definePrompt.",
+      },
+    };
+  const declared = (value as { name: string }).name;
+  if (declared !== name) {
+    return {
+      diagnostic: {
+        ...base,
+        kind: "name-mismatch",
+        message: `manifest entry "${name}" names one whose name is "${declared}"`,
+        hint: `Make the manifest key and the name the same string ("${name}" or "${declared}").`,
+      },
+    };
+  }
+  return { value: value as object };
+}
