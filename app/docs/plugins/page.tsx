@@ -8,7 +8,7 @@ export const metadata = { title: "Write a plugin" };
 export default async function PluginGuidePage() {
   const text = await fs.readFile(path.join(process.cwd(), "examples/plugins/toolroom-plugin-sample/README.md"), "utf8");
   // The guide says `<toolroom>` for the checkout's folder; here it is known, so its commands can be copied as they are.
-  const guide = text.replaceAll("<toolroom>", process.cwd());
+  const guide = text.replaceAll("<toolroom>", /* turbopackIgnore: true */ process.cwd());
   return (
     <>
       <PageHeader title="Write your own plugin" description="examples/plugins/toolroom-plugin-sample/README.md" />
