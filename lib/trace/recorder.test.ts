@@ -118,6 +118,24 @@ describe("turn trace", () => {
     expect(steps[0]?.retries).toBe(1);
   });
 
+  it("masks a provider error's key and URL credentials in the step it keeps, with no scrub given", async () => {
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        throw new APICallError({
+          message: "Incorrect API key provided: sk-proj-abcdefghijklmnop1234 at http://bob:hunter22pass@host/v1?api-key=qqqqSECRET",
+          url: "http://127.0.0.1:1",
+          requestBodyValues: {},
+          statusCode: 401,
+          isRetryable: false,
+        });
+      },
+    });
+    const { steps } = await run(model, "native", "hello");
+    const kept = JSON.stringify(steps);
+    expect(steps[0]?.error).toMatch(/Incorrect API key provided: sk-proj-/);
+    for (const secret of ["abcdefghijklmnop1234", "hunter22pass", "qqqqSECRET"]) expect(kept).not.toContain(secret);
+  });
+
   it("adds a continued answer's numbers to what the message carried", () => {
     expect(mergeSummaries({ steps: 1, ttftMs: 5, inputTokens: 10, durationMs: 20 }, { steps: 2, ttftMs: 7, inputTokens: 4, outputTokens: 3 })).toEqual({
       steps: 3,

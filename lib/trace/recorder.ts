@@ -1,6 +1,7 @@
 import type { Telemetry } from "ai";
 import type { ProviderTap } from "@/lib/chat/provider-stream";
 import type { ParseEvent } from "@/lib/chat/text-protocol/types";
+import { scrubText } from "@/lib/security/secrets";
 import { RawCapture } from "./raw-capture";
 import type { TraceStepData, TraceToolCall, TurnSummary } from "./types";
 
@@ -12,7 +13,10 @@ export interface TurnTraceOptions {
   protocol?: string;
   /** The provider's HTTP endpoint, for the raw view's curl command. */
   url?: string;
-  /** Masks secrets in the raw exchange before it is kept. */
+  /**
+   * Masks secrets in every text of a step (its error, the raw request and reply) before it is kept;
+   * without it, URL credentials and credential-shaped strings are still masked.
+   */
   scrub?: (text: string) => string;
   now?: () => number;
 }
@@ -44,6 +48,7 @@ const usageNumber = (n: number | undefined) => (typeof n === "number" && Number.
  */
 export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
   const now = options.now ?? Date.now;
+  const scrub = options.scrub ?? ((text: string) => scrubText(text, []));
   const steps: OpenStep[] = [];
   const current = () => steps.at(-1);
   /** Calls executed in this turn that an earlier turn proposed (the answer to an approval). */
@@ -168,13 +173,22 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     summary,
     steps: (messageId) =>
       steps.map((step, i) => ({
-        ...step.data,
+        ...scrubStrings(step.data, scrub),
         // Executions answered in this turn belong to the call an earlier turn proposed; they ride on the first step.
         toolCalls: i === 0 ? [...resumed, ...step.data.toolCalls] : step.data.toolCalls,
         messageId,
-        raw: step.raw.toJSON(options.scrub),
+        raw: step.raw.toJSON(scrub),
       })),
   };
+}
+
+/** A copy of `value` with every string in it masked (a provider error echoes keys and URLs). */
+function scrubStrings<T>(value: T, scrub: (text: string) => string): T {
+  if (typeof value === "string") return scrub(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubStrings(v, scrub)) as T;
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, scrubStrings(v as unknown, scrub)])) as T;
+  return value;
 }
 
 /** Adds this turn's numbers to what the message already carried (an answer continued after an approval). */
