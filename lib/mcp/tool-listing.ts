@@ -17,7 +17,8 @@ export function mcpToolOf(tool: RegisteredTool): Tool {
     name: tool.name,
     title: titleOf(tool.name),
     description: tool.description,
-    inputSchema: { ...tool.inputSchema, type: "object" },
+    // `$schema` stays: a client validates with the dialect the tool wrote (conformance json-schema-2020-12).
+    inputSchema: { ...(tool.schemaDialect ? { $schema: tool.schemaDialect } : {}), ...tool.inputSchema, type: "object" },
     annotations: {
       title: titleOf(tool.name),
       readOnlyHint: tool.readonly,

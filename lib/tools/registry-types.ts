@@ -22,6 +22,8 @@ export interface RegisteredTool {
   readonly: boolean;
   requiresConfirmation: boolean;
   inputSchema: JsonSchema;
+  /** The `$schema` the input schema declared (zod's converter: draft 2020-12); served over MCP with it. */
+  schemaDialect?: string;
   /** false when `tools.<name>.enabled` is false: listed, but never offered to a model. */
   enabled: boolean;
   /** Plugins: the entry module's modification time when it was imported; a reload that sees another counts the tool as changed. */
