@@ -2,7 +2,7 @@
 
 import type { TraceStepView } from "@/lib/trace/view";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatMs } from "./format";
+import { formatCount, formatMs, formatTokens } from "./format";
 
 /** A time of day to the millisecond, in the person's time zone. */
 function clock(iso: string): string {
@@ -31,10 +31,8 @@ export function StepDetail({ step }: { step: TraceStepView }) {
         <Row label="Model time">{formatMs(step.modelMs)}</Row>
         <Row label="Step time">{formatMs(step.durationMs)}</Row>
         <Row label="Finish">{step.finishReason ?? "—"}</Row>
-        <Row label="Tokens in / out">
-          {formatCount(step.inputTokens)} / {formatCount(step.outputTokens)}
-        </Row>
-        <Row label="Cached tokens">{formatCount(step.cachedTokens)}</Row>
+        <Row label="Tokens in / out">{formatTokens(step.inputTokens, step.outputTokens)}</Row>
+        <Row label="Cached tokens">{step.inputTokens === undefined ? "not reported" : formatCount(step.cachedTokens)}</Row>
         <Row label="Retries">{step.retries}</Row>
       </dl>
       {step.error ? (

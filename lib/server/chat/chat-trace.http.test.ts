@@ -88,6 +88,20 @@ describe("chat traces over the loopback provider", () => {
     expect(exported).not.toContain(SECRET);
   });
 
+  it("asks an OpenAI-compatible server for usage, and a server that sends none leaves the counts unknown, never 0 (#29.5a)", async () => {
+    local.reply({ deltas: textDeltas("No usage here.", [3]), finish: "stop", usage: null });
+    await ask("trace-no-usage", "hello", "native");
+    // Servers that follow the spec report usage only when the request asks for it.
+    expect(local.requests.at(-1)).toMatchObject({ stream_options: { include_usage: true } });
+    const [step] = (await view.chatTrace("trace-no-usage"))!.turns[0]!.steps;
+    expect(step!.finishReason).toBe("stop");
+    expect(step).not.toHaveProperty("inputTokens");
+    expect(step).not.toHaveProperty("outputTokens");
+    const stored = (await queries.loadMessages("trace-no-usage")).at(-1)!;
+    expect(readMetadata(stored.metadata).turn).toEqual(expect.objectContaining({ steps: 1 }));
+    expect(readMetadata(stored.metadata).turn).not.toHaveProperty("inputTokens");
+  });
+
   it("a malformed text-mode call from the provider is a near-miss with the parser's reason, in place in the raw text", async () => {
     const reply = 'Checking.\n<tool_call>{"name": "list_files", "arguments": {"path": "lib"}\n';
     local.reply({ deltas: textDeltas(reply, [5, 11, 7]), finish: "stop" }, { deltas: textDeltas("I could not call it.", [6]), finish: "stop" });
