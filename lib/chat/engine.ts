@@ -171,7 +171,14 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     const entry = definitions.get(toolName);
     if (!entry) return "not-applicable";
     const { registered } = entry;
-    const verdict = await turn.rules?.({ toolName, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
+    const verdict = await turn.rules?.({
+      toolName,
+      sourcePackage: registered.sourcePackage,
+      origin: registered.origin,
+      readonly: registered.readonly,
+      input,
+      inputSchema: registered.inputSchema,
+    });
     const at = new Date().toISOString();
     if (verdict && verdict.decision !== "ask") {
       // A rule decides before the tool's own evaluate: a deny blocks even a tool that never asks.

@@ -38,6 +38,11 @@ export interface RuleCall {
   origin: ToolOrigin;
   readonly: boolean;
   input: unknown;
+  /**
+   * The tool's input JSON Schema: arguments it marks `"format": "path"` are matched as the sandbox
+   * resolves them (the deciders normalise them; the tool runs with the same value, see invoke).
+   */
+  inputSchema?: Record<string, unknown>;
 }
 
 /** Decides a call by rules; undefined when none matches (the tool's own `confirm.evaluate` decides). */
