@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { jsonSchema } from "ai";
 import { describeInputSchema } from "@/lib/tools/schema";
 import type { RegisteredTool } from "@/lib/tools/registry-types";
 import { mcpToolOf } from "./tool-listing";
@@ -29,7 +28,7 @@ function registered(inputSchema: Record<string, unknown>, schemaDialect?: string
 
 describe("MCP tools/list input schemas", () => {
   it("keeps the $schema a JSON Schema tool declared, while the registry's schema (sent to providers) has none", async () => {
-    const described = await describeInputSchema(jsonSchema({ $schema: DRAFT_07, type: "object", properties: { q: { type: "string" } } }));
+    const described = await describeInputSchema({ jsonSchema: { $schema: DRAFT_07, type: "object", properties: { q: { type: "string" } } } });
     expect(described).toEqual({ inputSchema: { type: "object", properties: { q: { type: "string" } } }, dialect: DRAFT_07 });
     expect(mcpToolOf(registered(described.inputSchema, described.dialect)).inputSchema).toEqual({
       $schema: DRAFT_07,
