@@ -79,7 +79,14 @@ describe("broad allow rules (#28.8)", () => {
   const broad = (spec: Partial<RuleSpec>) => broadAllow({ decision: "allow", ...spec }, confirming);
 
   it("an allow that matches every tool is broad, however it is spelled", () => {
-    for (const spec of [{}, { tool: "*" }, { tool: "**", source: "*" }, { readonly: false }, { args: { command: ".*" } }, { args: { path: {} } }]) {
+    for (const spec of <Partial<RuleSpec>[]>[
+      {},
+      { tool: "*" },
+      { tool: "**", source: "*" },
+      { readonly: false },
+      { args: { command: ".*" } },
+      { args: { path: {} } },
+    ]) {
       expect(broad(spec), JSON.stringify(spec)).toMatch(/every tool/);
     }
   });
