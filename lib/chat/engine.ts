@@ -26,8 +26,8 @@ import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
 import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
+import { mergeSummaries, type TurnTraceHooks } from "./turn-summary";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
-import { mergeSummaries, type TurnTrace } from "@/lib/trace/recorder";
 
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
@@ -82,7 +82,7 @@ export interface ChatTurn {
   guardFile?: string;
   hooks?: EngineHooks;
   /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
-  trace?: TurnTrace;
+  trace?: TurnTraceHooks;
   /** More AI SDK telemetry integrations for this turn (the OTLP export). */
   telemetry?: Telemetry[];
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */

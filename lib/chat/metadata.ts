@@ -1,4 +1,5 @@
 import type { RuleRef } from "@/lib/tools/approval-rules";
+import type { TurnSummary } from "./turn-summary";
 
 /** Who decided a confirming call, and how: stored on the message, the tool call and the export. */
 export interface Decision {
@@ -45,7 +46,7 @@ export interface ChatMessageMetadata {
   error?: string;
   interrupted?: Interruption;
   /** The turn's numbers from its trace (summed over the turns that built this answer). */
-  turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
+  turn?: TurnSummary;
   /** Said once when the turn switched tool mode (auto mode): why, and to which. */
   notice?: string;
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createOfflineModel } from "@/lib/chat/offline-model";
 import { providerStreamMiddleware } from "@/lib/chat/provider-stream";
 import { textModeMiddleware } from "@/lib/chat/text-mode";
-import { createTurnTrace, mergeSummaries, type TurnTrace } from "./recorder";
+import { createTurnTrace, type TurnTrace } from "./recorder";
 
 const tools = {
   list_files: tool({ description: "List files under a path.", inputSchema: z.object({ path: z.string() }), execute: async () => "a.ts\nb.ts" }),
@@ -134,15 +134,5 @@ describe("turn trace", () => {
     const kept = JSON.stringify(steps);
     expect(steps[0]?.error).toMatch(/Incorrect API key provided: sk-proj-/);
     for (const secret of ["abcdefghijklmnop1234", "hunter22pass", "qqqqSECRET"]) expect(kept).not.toContain(secret);
-  });
-
-  it("adds a continued answer's numbers to what the message carried", () => {
-    expect(mergeSummaries({ steps: 1, ttftMs: 5, inputTokens: 10, durationMs: 20 }, { steps: 2, ttftMs: 7, inputTokens: 4, outputTokens: 3 })).toEqual({
-      steps: 3,
-      ttftMs: 5,
-      inputTokens: 14,
-      outputTokens: 3,
-      durationMs: 20,
-    });
   });
 });

@@ -1,9 +1,9 @@
 import type { Telemetry } from "ai";
 import type { ProviderTap } from "@/lib/chat/provider-stream";
-import type { ParseEvent } from "@/lib/chat/text-protocol/types";
+import type { TurnSummary, TurnTraceHooks } from "@/lib/chat/turn-summary";
 import { scrubText } from "@/lib/security/secrets";
 import { RawCapture } from "./raw-capture";
-import type { TraceStepData, TraceToolCall, TurnSummary } from "./types";
+import type { TraceStepData, TraceToolCall } from "./types";
 
 export interface TurnTraceOptions {
   turnId: string;
@@ -21,14 +21,8 @@ export interface TurnTraceOptions {
   now?: () => number;
 }
 
-/** Everything a turn's trace needs from the engine: a telemetry integration, a raw tap on the provider, and the text-mode parser's verdicts. */
-export interface TurnTrace {
-  telemetry: Telemetry;
-  /** Sees each provider call: the request as sent and the reply as received. */
-  tap: ProviderTap;
-  /** Text mode's parser reports each call and near-miss here. */
-  onParse: (event: Exclude<ParseEvent, { type: "text" }>) => void;
-  summary(): TurnSummary | undefined;
+/** A turn's recorder: the engine's trace hooks, and the steps the chat service stores. */
+export interface TurnTrace extends TurnTraceHooks {
   steps(messageId: string): TraceStepData[];
 }
 
@@ -189,22 +183,4 @@ function scrubStrings<T>(value: T, scrub: (text: string) => string): T {
   if (typeof value === "object" && value !== null)
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, scrubStrings(v as unknown, scrub)])) as T;
   return value;
-}
-
-/** Adds this turn's numbers to what the message already carried (an answer continued after an approval). */
-export function mergeSummaries(before: TurnSummary | undefined, now: TurnSummary | undefined): TurnSummary | undefined {
-  if (!before) return now;
-  if (!now) return before;
-  const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);
-  const out: TurnSummary = { steps: before.steps + now.steps };
-  const pairs: [keyof Omit<TurnSummary, "steps" | "ttftMs">, number | undefined][] = [
-    ["durationMs", add(before.durationMs, now.durationMs)],
-    ["inputTokens", add(before.inputTokens, now.inputTokens)],
-    ["outputTokens", add(before.outputTokens, now.outputTokens)],
-    ["cachedTokens", add(before.cachedTokens, now.cachedTokens)],
-  ];
-  for (const [key, value] of pairs) if (value !== undefined) out[key] = value;
-  const ttft = before.ttftMs ?? now.ttftMs;
-  if (ttft !== undefined) out.ttftMs = ttft;
-  return out;
 }

@@ -75,13 +75,3 @@ export interface TraceStepData {
   toolCalls: TraceToolCall[];
   raw: RawExchange;
 }
-
-/** A compact per-turn summary stored on the assistant message (metadata.turn). */
-export interface TurnSummary {
-  steps: number;
-  durationMs?: number;
-  ttftMs?: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  cachedTokens?: number;
-}
