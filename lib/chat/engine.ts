@@ -42,6 +42,11 @@ export const SYSTEM_PROMPT = `You are Toolroom's assistant: you help a developer
 Call a tool when it would answer the question better than guessing; after a result, answer briefly and concretely.
 A result starting with "Error:" or "Not run:" means the call did not succeed: say so, and do not pretend it did.`;
 
+/** What the person (and `toolroom ask`, and an eval) is told when the provider refused to answer. */
+export function refusalText(modelName: string): string {
+  return `Refused: ${modelName} declined to answer (the provider's content filter or refusal).`;
+}
+
 export interface EngineHooks {
   onToolStart?(call: { toolCallId: string; tool: RegisteredTool; input: unknown }): Promise<void> | void;
   onToolFinish?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; result: InvokeResult }): Promise<void> | void;
@@ -49,8 +54,11 @@ export interface EngineHooks {
   onStepEnd?(message: UIMessage): Promise<void> | void;
   /** The answer so far, at most every PROGRESS_INTERVAL_MS or PROGRESS_BYTES of text; not awaited. */
   onProgress?(message: UIMessage): void;
-  /** Returns an error to show after the answer (e.g. it could not be stored). */
-  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string }): Promise<string | void> | string | void;
+  /**
+   * Returns an error to show after the answer (e.g. it could not be stored). `timedOut`: the limit
+   * that ended the turn (also in `error`); `refused`: the provider refused to answer.
+   */
+  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string; refused?: string }): Promise<string | void> | string | void;
 }
 
 export interface ChatTurn {
@@ -266,6 +274,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   });
 
   let answeredBy: string | undefined;
+  /** A provider's refusal: the answer ends empty or cut, and the person is told why. */
+  let refused: string | undefined;
   const summaryBefore = metadata.turn;
   const currentMetadata = (): ChatMessageMetadata => {
     const summary = turn.trace && mergeSummaries(summaryBefore, turn.trace.summary());
@@ -276,6 +286,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
       ...(notice ? { notice } : {}),
       ...(streamError ? { error: streamError } : {}),
+      ...(refused ? { refused } : {}),
       ...(summary ? { turn: summary } : {}),
     };
   };
@@ -301,7 +312,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     clearTimeout(progressTimer);
     const final = { ...message, metadata: { ...readMetadata(message.metadata), ...currentMetadata() } };
     try {
-      return (await turn.hooks?.onEnd?.(final, { aborted, error: streamError })) ?? undefined;
+      return (await turn.hooks?.onEnd?.(final, { aborted, error: streamError, timedOut, refused })) ?? undefined;
     } catch (error) {
       return describe(error);
     }
@@ -316,7 +327,11 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     // Also words a failed tool call (unknown tool, refused input) for the person, labelled as such.
     onError: describe,
     messageMetadata: ({ part }) => {
-      if (part.type === "finish-step") answeredBy = part.response.modelId;
+      if (part.type === "finish-step") {
+        answeredBy = part.response.modelId;
+        // The AI SDK's word for OpenAI's content_filter and Anthropic's refusal.
+        if (part.finishReason === "content-filter") refused = refusalText(modelName);
+      }
       if (part.type === "start" || part.type === "finish" || part.type === "finish-step") return currentMetadata();
       return undefined;
     },

@@ -44,6 +44,8 @@ export interface ChatMessageMetadata {
   mcpClient?: string;
   calls?: Record<string, CallMeta>;
   error?: string;
+  /** Set when the provider refused to answer (OpenAI's content_filter, Anthropic's stop_reason refusal): what the person is told. */
+  refused?: string;
   interrupted?: Interruption;
   /** The turn's numbers from its trace (summed over the turns that built this answer). */
   turn?: TurnSummary;

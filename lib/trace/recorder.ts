@@ -3,7 +3,7 @@ import type { ProviderTap } from "@/lib/chat/provider-stream";
 import type { TurnSummary, TurnTraceHooks } from "@/lib/chat/turn-summary";
 import { scrubText } from "@/lib/security/secrets";
 import { RawCapture } from "./raw-capture";
-import type { TraceStepData, TraceToolCall } from "./types";
+import type { StepOutcome, TraceStepData, TraceToolCall } from "./types";
 
 export interface TurnTraceOptions {
   turnId: string;
@@ -24,6 +24,11 @@ export interface TurnTraceOptions {
 /** A turn's recorder: the engine's trace hooks, and the steps the chat service stores. */
 export interface TurnTrace extends TurnTraceHooks {
   steps(messageId: string): TraceStepData[];
+  /**
+   * Ends every step still open (and a failed one the SDK left without its text) with how the turn
+   * ended; steps that finished keep their own outcome.
+   */
+  close(outcome: { kind: Exclude<StepOutcome, "finished" | "unknown" | "interrupted">; text?: string } | { kind: "finished" }): void;
 }
 
 interface OpenStep {
@@ -105,12 +110,16 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
       step.data.inputTokens = usageNumber(event.usage.inputTokens);
       step.data.outputTokens = usageNumber(event.usage.outputTokens);
       step.data.cachedTokens = usageNumber(event.usage.inputTokenDetails.cacheReadTokens);
+      // "error": the stream broke; its text arrives with the turn's end (close).
+      if (event.finishReason === "content-filter") step.data.outcome = "refused";
+      else if (event.finishReason !== "error") step.data.outcome = "finished";
     },
     onStepError(event) {
       const step = current();
       if (!step) return;
       step.data.durationMs = now() - step.started;
       step.data.error = event.error instanceof Error ? event.error.message : String(event.error);
+      step.data.outcome = "provider-error";
     },
   };
 
@@ -160,9 +169,20 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     return out;
   };
 
+  const close: TurnTrace["close"] = (outcome) => {
+    for (const step of steps) {
+      const failedSilently = step.data.finishReason === "error" && !step.data.error;
+      if (step.data.outcome && !failedSilently) continue;
+      step.data.durationMs ??= now() - step.started;
+      step.data.outcome = outcome.kind === "finished" ? (failedSilently ? "provider-error" : "finished") : outcome.kind;
+      if ("text" in outcome && outcome.text && !step.data.error) step.data.error = outcome.text;
+    }
+  };
+
   return {
     telemetry,
     tap,
+    close,
     onParse: (event) => current()?.raw.parsed(event),
     summary,
     steps: (messageId) =>
