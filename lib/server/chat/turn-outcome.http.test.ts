@@ -2,6 +2,8 @@
 // OpenAI-compatible server: a refusal (#29.5b), a cut socket, a stall past the idle limit, Stop,
 // a call the broken reply left open (#29.5d), and a step open when the server dies.
 import { execFileSync } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,9 +42,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function settings(chat: Record<string, unknown>) {
+async function settings(chat: Record<string, unknown>, more: Record<string, unknown> = {}) {
   const settingsFile = path.join(dir, "toolroom.yaml");
-  const llms = { local: { provider: "openai-compatible", baseURL: local.baseURL, model: "qwen-test" } };
+  const llms = { local: { provider: "openai-compatible", baseURL: local.baseURL, model: "qwen-test" }, ...more };
   fs.writeFileSync(settingsFile, JSON.stringify({ sourceRoot, llms, chat: { llm: { type: "ref", ref: "local" }, ...chat } }));
   const { setLoadedSettings } = await import("@/lib/settings");
   const { loadSettings } = await import("@/lib/settings/load");
@@ -88,6 +90,59 @@ describe("how each turn's steps end", () => {
     await ask("outcome-refused");
     expect(readMetadata((await answer("outcome-refused")).metadata).refused).toMatch(/^Refused: .*declined to answer/);
     expect(await steps("outcome-refused")).toEqual([expect.objectContaining({ outcome: "refused", finishReason: "content-filter" })]);
+  });
+
+  it("Anthropic's stop_reason refusal, in its Messages SSE wire shape, is a refusal too", async () => {
+    // The event sequence of Anthropic's streaming docs (message_start … message_stop), refusing after a few words.
+    const events: [string, unknown][] = [
+      [
+        "message_start",
+        {
+          type: "message_start",
+          message: {
+            id: "msg_r1",
+            type: "message",
+            role: "assistant",
+            model: "claude-test",
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 12, output_tokens: 1 },
+          },
+        },
+      ],
+      ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
+      ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "I can" } }],
+      ["content_block_stop", { type: "content_block_stop", index: 0 }],
+      ["message_delta", { type: "message_delta", delta: { stop_reason: "refusal", stop_sequence: null }, usage: { output_tokens: 3 } }],
+      ["message_stop", { type: "message_stop" }],
+    ];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        for (const [event, data] of events) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      await settings({ streamIdleTimeoutSeconds: 1 }, { claude: { provider: "anthropic", baseURL, model: "claude-test", apiKey: "test-key-123456" } });
+      const { chatRequestSchema } = await import("./chat-request");
+      const request = chatRequestSchema.parse({
+        id: "outcome-anthropic-refusal",
+        model: "claude",
+        message: { id: "outcome-anthropic-refusal-u", role: "user", parts: [{ type: "text", text: "hello" }] },
+        toolMode: "native",
+      });
+      await (await service.handleChatRequest(request, new AbortController().signal)).text();
+      expect(readMetadata((await answer("outcome-anthropic-refusal")).metadata).refused).toMatch(/^Refused:/);
+      expect(await steps("outcome-anthropic-refusal")).toEqual([expect.objectContaining({ outcome: "refused", inputTokens: 12 })]);
+    } finally {
+      await settings({ streamIdleTimeoutSeconds: 1 });
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("a cut socket ends the step as a provider error with the text the person saw", async () => {
