@@ -25,6 +25,8 @@ export interface AskOutcome {
   messages: UIMessage[];
   aborted: boolean;
   error?: string;
+  /** The provider refused to answer: what the person is told (the command exits non-zero). */
+  refused?: string;
 }
 
 /**
@@ -36,17 +38,18 @@ export async function askTurn(options: AskTurnOptions): Promise<AskOutcome> {
   const { turn } = options;
   let messages = options.messages;
   for (;;) {
-    let end: { message: UIMessage; aborted: boolean; error?: string } | undefined;
-    const onEnd = (message: UIMessage, info: { aborted: boolean; error?: string }) => {
-      end = { message, ...info };
+    let end: { message: UIMessage; aborted: boolean; error?: string; refused?: string } | undefined;
+    const onEnd = (message: UIMessage, info: { aborted: boolean; error?: string; refused?: string }) => {
+      end = { message, aborted: info.aborted, error: info.error, refused: info.refused };
     };
     const stream = await runChatTurn({ ...turn, messages, hooks: { onEnd } });
     const reader = stream.getReader();
     for (let next = await reader.read(); !next.done; next = await reader.read()) options.onChunk(next.value);
     if (!end) throw new Error("the chat turn ended without an answer");
-    const { message, aborted, error } = end;
+    const { message, aborted, error, refused } = end;
     messages = withLast(messages, aborted ? closeInterruptedCalls(message) : message);
     const pending = pendingCalls(message);
+    if (refused) return { messages, aborted, error, refused };
     if (aborted || error !== undefined || pending.length === 0) return { messages, aborted, error };
 
     let answered = message;

@@ -15,6 +15,8 @@ import { askTurn } from "./ask-turn";
 
 /** What a shell reports for a run stopped with Ctrl-C (128 + SIGINT). */
 export const EXIT_INTERRUPTED = 130;
+/** The provider refused to answer (a content filter, a refusal): not a success, and not a crash. */
+export const EXIT_REFUSED = 4;
 
 interface AskOptions {
   mode?: "native" | "text";
@@ -78,6 +80,7 @@ export function registerAsk(program: Command): void {
       if (options.json) process.stdout.write(`${JSON.stringify(outcome.messages, null, 2)}\n`);
       if (outcome.aborted) throw new CliExit(EXIT_INTERRUPTED, "toolroom: stopped.");
       if (outcome.error !== undefined) throw new CliExit(1, `toolroom: ${outcome.error}`);
+      if (outcome.refused !== undefined) throw new CliExit(EXIT_REFUSED, `toolroom: ${outcome.refused}`);
     });
 }
 

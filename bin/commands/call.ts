@@ -45,6 +45,7 @@ export function registerCall(program: Command): void {
           origin: registered.origin,
           readonly: registered.readonly,
           input,
+          inputSchema: registered.inputSchema,
         });
         if (verdict?.decision === "deny") {
           process.stdout.write(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);

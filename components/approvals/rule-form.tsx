@@ -1,9 +1,10 @@
 "use client";
 
+import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 
 type ArgMatch = "any" | "exact" | "pattern";
 
@@ -32,10 +33,13 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
   const [reason, setReason] = useState("");
   const [matches, setMatches] = useState<Record<string, { kind: ArgMatch; pattern: string }>>(() =>
     Object.fromEntries(
-      Object.entries(args).map(([field, value]) => [field, { kind: "any", pattern: typeof value === "string" ? `^${escapeRegex(value)}` : "" }]),
+      Object.entries(args).map(([field, value]) => [field, { kind: "any", pattern: typeof value === "string" ? `^${escapeRegex(value)}$` : "" }]),
     ),
   );
   const [error, setError] = useState<string | null>(null);
+  // Set when the server found the rule broad (every tool, or every call of a confirming tool): saved only once confirmed.
+  const [broad, setBroad] = useState<string | null>(null);
+  const [confirmBroad, setConfirmBroad] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
@@ -56,11 +60,15 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
           ...(reason.trim() ? { reason: reason.trim() } : {}),
           ...(Object.keys(ruleArgs).length ? { args: ruleArgs } : {}),
           chatId: scope === "chat" ? draft.chatId : null,
+          ...(broad && confirmBroad ? { confirmBroad: true } : {}),
         },
       });
       onSaved();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (e instanceof FetchError && e.code === "broad_rule") {
+        setBroad(e.message);
+        setConfirmBroad(false);
+      } else setError(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
     }
@@ -74,7 +82,10 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
         <span className="w-16">tool</span>
         <input
           value={tool}
-          onChange={(e) => setTool(e.target.value)}
+          onChange={(e) => {
+            setTool(e.target.value);
+            setBroad(null);
+          }}
           data-testid="rule-tool"
           className="h-7 flex-1 rounded-md border border-border bg-panel px-2 font-mono text-xs text-fg focus:border-accent focus:outline-none"
         />
@@ -89,7 +100,10 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
             value={match.kind}
             data-testid={`rule-arg-${field}`}
             aria-label={`how ${field} must match`}
-            onChange={(e) => setMatches((m) => ({ ...m, [field]: { ...match, kind: e.target.value as ArgMatch } }))}
+            onChange={(e) => {
+              setMatches((m) => ({ ...m, [field]: { ...match, kind: e.target.value as ArgMatch } }));
+              setBroad(null);
+            }}
           >
             <option value="any">any value</option>
             <option value="exact">exactly this value</option>
@@ -98,7 +112,10 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
           {match.kind === "pattern" ? (
             <input
               value={match.pattern}
-              onChange={(e) => setMatches((m) => ({ ...m, [field]: { ...match, pattern: e.target.value } }))}
+              onChange={(e) => {
+                setMatches((m) => ({ ...m, [field]: { ...match, pattern: e.target.value } }));
+                setBroad(null);
+              }}
               data-testid={`rule-pattern-${field}`}
               aria-label={`pattern for ${field} (RE2)`}
               placeholder="^ls\\b"
@@ -131,6 +148,18 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
         </Select>
         <span>· settings rules (approvals.rules) always come first</span>
       </div>
+      {broad ? (
+        <div role="alert" data-testid="rule-broad" className="space-y-1 rounded-md border border-pending/50 bg-pending/10 p-2 text-xs">
+          <p className="flex items-start gap-1.5 text-fg">
+            <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0 text-amber-700 dark:text-pending" />
+            {broad}
+          </p>
+          <label className="flex items-center gap-2 text-fg">
+            <input type="checkbox" checked={confirmBroad} onChange={(e) => setConfirmBroad(e.target.checked)} data-testid="rule-confirm-broad" />
+            Save it anyway: I mean to allow all of these without being asked
+          </label>
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" data-testid="rule-error" className="text-xs text-denied">
           {error}
@@ -145,7 +174,7 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
           variant={draft.decision === "allow" ? "primary" : "danger"}
           data-testid="rule-save"
           onClick={() => void save()}
-          disabled={saving || !tool.trim()}
+          disabled={saving || !tool.trim() || (broad !== null && !confirmBroad)}
         >
           {draft.decision === "allow" ? "Save rule and approve" : "Save rule and deny"}
         </Button>

@@ -65,6 +65,15 @@ function MessageItemView({ message, packages }: MessageItemProps) {
           {INTERRUPTION_TEXT[meta.interrupted] ?? `interrupted (${meta.interrupted})`}
         </p>
       ) : null}
+      {meta.refused ? (
+        <p
+          data-testid="message-refused"
+          role="alert"
+          className="mt-2 rounded-md border border-pending/50 bg-pending/5 px-3 py-2 text-sm text-amber-700 dark:text-pending"
+        >
+          {meta.refused}
+        </p>
+      ) : null}
       {meta.error ? (
         <p data-testid="message-error" role="alert" className="mt-2 rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-sm text-denied">
           {meta.error}

@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { cn } from "@/components/ui/cn";
 import { callDifferences, type ColumnSummary, type Difference } from "@/lib/chat/compare-summary";
 import { columnLetter } from "./column-letter";
-import { formatCount, formatMs } from "@/components/ui/format";
+import { formatCount, formatMs, formatTokens } from "@/components/ui/format";
 
 export interface SummaryColumn {
   label: string;
@@ -112,7 +112,7 @@ export function SummaryTable({ columns }: { columns: SummaryColumn[] }) {
               </TableRow>
             ) : null}
             {metric("steps", (s) => formatCount(s.steps), "steps")}
-            {metric("tokens in / out", (s) => `${formatCount(s.inputTokens)} / ${formatCount(s.outputTokens)}`, "tokens")}
+            {metric("tokens in / out", (s) => formatTokens(s.inputTokens, s.outputTokens), "tokens")}
             {metric("TTFT", (s) => formatMs(s.ttftMs), "ttft")}
             {metric("total time", (s) => formatMs(s.durationMs), "time")}
             <TableRow data-testid="summary-errors">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -107,6 +108,12 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
                     {rule.name}
                   </div>
                   {rule.reason ? <div className="text-xs text-muted">{rule.reason}</div> : null}
+                  {rule.broad ? (
+                    <div data-testid="rule-broad-warning" className="mt-0.5 flex items-start gap-1 text-xs text-amber-700 dark:text-pending">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                      <span>Broad: {rule.broad}.</span>
+                    </div>
+                  ) : null}
                 </TableCell>
                 <TableCell className="max-w-[22rem] font-mono text-xs break-all">{matchText(rule)}</TableCell>
                 <TableCell className="text-xs">
@@ -176,6 +183,8 @@ function RuleEditor({ rule, onSave, onCancel }: { rule: RuleView; onSave: (json:
   const [source, setSource] = useState(rule.source ?? "");
   const [reason, setReason] = useState(rule.reason ?? "");
   const [args, setArgs] = useState(rule.args ? JSON.stringify(rule.args, null, 2) : "");
+  // A broad allow (every tool, or every call of a confirming tool) is saved only when confirmed here.
+  const [confirmBroad, setConfirmBroad] = useState(rule.broad !== undefined);
   let parsedArgs: unknown;
   let argsError: string | null = null;
   try {
@@ -210,6 +219,12 @@ function RuleEditor({ rule, onSave, onCancel }: { rule: RuleView; onSave: (json:
       </div>
       <span className="text-muted">reason</span>
       <input value={reason} onChange={(e) => setReason(e.target.value)} className={input} />
+      {decision === "allow" ? (
+        <label className="flex items-center gap-2 sm:col-start-2">
+          <input type="checkbox" checked={confirmBroad} onChange={(e) => setConfirmBroad(e.target.checked)} data-testid="rule-editor-confirm-broad" />
+          <span>I confirm it, if it allows every tool or every call of a tool that asks for confirmation</span>
+        </label>
+      ) : null}
       <div className="flex gap-2 sm:col-start-2">
         <Button
           size="sm"
@@ -224,6 +239,7 @@ function RuleEditor({ rule, onSave, onCancel }: { rule: RuleView; onSave: (json:
               ...(rule.readonly !== undefined ? { readonly: rule.readonly } : {}),
               ...(parsedArgs ? { args: parsedArgs } : {}),
               ...(reason.trim() ? { reason: reason.trim() } : {}),
+              ...(decision === "allow" && confirmBroad ? { confirmBroad: true } : {}),
             })
           }
         >

@@ -2,7 +2,7 @@
 
 import type { TraceStepView } from "@/lib/trace/view";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatMs } from "@/components/ui/format";
+import { formatCount, formatMs, formatTokens } from "@/components/ui/format";
 
 /** A time of day to the millisecond, in the person's time zone. */
 function clock(iso: string): string {
@@ -19,6 +19,18 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** A step's numbers, and each call it proposed with its decision and run. */
+/** How a step ended, in words (lib/trace/types StepOutcome). */
+const OUTCOME_TEXT: Record<string, string> = {
+  finished: "finished",
+  stopped: "stopped by the person",
+  disconnected: "the browser went away",
+  "timed-out": "timed out",
+  "provider-error": "provider error",
+  refused: "refused by the provider",
+  interrupted: "interrupted: the server stopped",
+  unknown: "not recorded",
+};
+
 export function StepDetail({ step }: { step: TraceStepView }) {
   return (
     <div className="flex flex-col gap-3 text-xs" data-testid="step-detail">
@@ -31,10 +43,9 @@ export function StepDetail({ step }: { step: TraceStepView }) {
         <Row label="Model time">{formatMs(step.modelMs)}</Row>
         <Row label="Step time">{formatMs(step.durationMs)}</Row>
         <Row label="Finish">{step.finishReason ?? "—"}</Row>
-        <Row label="Tokens in / out">
-          {formatCount(step.inputTokens)} / {formatCount(step.outputTokens)}
-        </Row>
-        <Row label="Cached tokens">{formatCount(step.cachedTokens)}</Row>
+        <Row label="Ended">{step.outcome ? (OUTCOME_TEXT[step.outcome] ?? step.outcome) : "still running"}</Row>
+        <Row label="Tokens in / out">{formatTokens(step.inputTokens, step.outputTokens)}</Row>
+        <Row label="Cached tokens">{step.inputTokens === undefined ? "not reported" : formatCount(step.cachedTokens)}</Row>
         <Row label="Retries">{step.retries}</Row>
       </dl>
       {step.error ? (

@@ -111,7 +111,9 @@ export function TurnTimeline({
                 <div className="mt-0.5 flex flex-wrap gap-x-2 text-[11px] text-muted tabular-nums">
                   <span>TTFT {formatMs(step.ttftMs)}</span>
                   <span>
-                    in {formatCount(step.inputTokens)} · out {formatCount(step.outputTokens)}
+                    {step.inputTokens === undefined && step.outputTokens === undefined
+                      ? "tokens not reported"
+                      : `in ${formatCount(step.inputTokens)} · out ${formatCount(step.outputTokens)}`}
                     {step.cachedTokens ? ` · cached ${formatCount(step.cachedTokens)}` : ""}
                   </span>
                   {step.retries ? <span className="text-pending">{step.retries} retries</span> : null}

@@ -12,3 +12,9 @@ export function formatMs(ms: number | undefined): string {
 export function formatCount(n: number | undefined): string {
   return n === undefined ? MISSING : n.toLocaleString("en-US");
 }
+
+/** Token counts the provider sent none of (a server that ignores include_usage): "not reported", never 0. */
+export function formatTokens(input: number | undefined, output: number | undefined): string {
+  if (input === undefined && output === undefined) return "not reported";
+  return `${formatCount(input)} / ${formatCount(output)}`;
+}

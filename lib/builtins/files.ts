@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "@/lib/tools/define";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
+import { PATH_FORMAT } from "@/lib/sandbox/path-args";
 import { decodeText, looksBinary } from "@/lib/sandbox/text";
 import { walkSync } from "@/lib/sandbox/walk";
 
@@ -11,7 +12,7 @@ export const READ_MAX_CHARS = 8000;
 const READ_MAX_BYTES = 20 * 1024 * 1024;
 
 const listInput = z.object({
-  path: z.string().default(".").describe("Folder to list, relative to the source root. Default: the root."),
+  path: z.string().default(".").describe("Folder to list, relative to the source root. Default: the root.").meta({ format: PATH_FORMAT }),
 });
 
 export const listFiles = defineTool({
@@ -44,7 +45,7 @@ folders, symlinks and anything excluded by .aiignore.`,
 });
 
 const readInput = z.object({
-  path: z.string().describe("File to read, relative to the source root."),
+  path: z.string().describe("File to read, relative to the source root.").meta({ format: PATH_FORMAT }),
   offset: z.number().int().min(1).optional().describe("First line to show, 1-based. Default 1."),
   limit: z.number().int().min(1).optional().describe("How many lines to show. Default: all."),
 });

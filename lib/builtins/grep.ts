@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "@/lib/tools/define";
 import { resolveWithin } from "@/lib/sandbox/resolve";
+import { PATH_FORMAT } from "@/lib/sandbox/path-args";
 import { decodeText, looksBinary } from "@/lib/sandbox/text";
 import { breathe, walkSync } from "@/lib/sandbox/walk";
 import { compileLinePattern, type LinePattern } from "./grep-pattern";
@@ -25,7 +26,7 @@ function hasBinaryExtension(name: string): boolean {
 
 const grepInput = z.object({
   pattern: z.string().describe("Regular expression in JavaScript syntax, matched per line (linear-time RE2: no backreferences or lookahead)."),
-  path: z.string().default(".").describe("File or folder to search, relative to the source root."),
+  path: z.string().default(".").describe("File or folder to search, relative to the source root.").meta({ format: PATH_FORMAT }),
   max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to return."),
   case_sensitive: z.boolean().default(false).describe("Match case exactly (default: ignore case)."),
 });

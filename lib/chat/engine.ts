@@ -27,8 +27,8 @@ import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
 import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
+import { mergeSummaries, type TurnTraceHooks } from "./turn-summary";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
-import { mergeSummaries, type TurnTrace } from "@/lib/trace/recorder";
 
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
@@ -43,6 +43,11 @@ export const SYSTEM_PROMPT = `You are Toolroom's assistant: you help a developer
 Call a tool when it would answer the question better than guessing; after a result, answer briefly and concretely.
 A result starting with "Error:" or "Not run:" means the call did not succeed: say so, and do not pretend it did.`;
 
+/** What the person (and `toolroom ask`, and an eval) is told when the provider refused to answer. */
+export function refusalText(modelName: string): string {
+  return `Refused: ${modelName} declined to answer (the provider's content filter or refusal).`;
+}
+
 export interface EngineHooks {
   onToolStart?(call: { toolCallId: string; tool: RegisteredTool; input: unknown }): Promise<void> | void;
   onToolFinish?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; result: InvokeResult }): Promise<void> | void;
@@ -50,8 +55,11 @@ export interface EngineHooks {
   onStepEnd?(message: UIMessage): Promise<void> | void;
   /** The answer so far, at most every PROGRESS_INTERVAL_MS or PROGRESS_BYTES of text; not awaited. */
   onProgress?(message: UIMessage): void;
-  /** Returns an error to show after the answer (e.g. it could not be stored). */
-  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string }): Promise<string | void> | string | void;
+  /**
+   * Returns an error to show after the answer (e.g. it could not be stored). `timedOut`: the limit
+   * that ended the turn (also in `error`); `refused`: the provider refused to answer.
+   */
+  onEnd?(message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string; refused?: string }): Promise<string | void> | string | void;
 }
 
 export interface ChatTurn {
@@ -83,7 +91,7 @@ export interface ChatTurn {
   guardFile?: string;
   hooks?: EngineHooks;
   /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
-  trace?: TurnTrace;
+  trace?: TurnTraceHooks;
   /** More AI SDK telemetry integrations for this turn (the OTLP export). */
   telemetry?: Telemetry[];
   /** Maps an error to what the person sees (keys scrubbed); default `turnErrorText`. */
@@ -173,7 +181,14 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     const entry = definitions.get(toolName);
     if (!entry) return "not-applicable";
     const { registered } = entry;
-    const verdict = await turn.rules?.({ toolName, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
+    const verdict = await turn.rules?.({
+      toolName,
+      sourcePackage: registered.sourcePackage,
+      origin: registered.origin,
+      readonly: registered.readonly,
+      input,
+      inputSchema: registered.inputSchema,
+    });
     const at = new Date().toISOString();
     if (verdict && verdict.decision !== "ask") {
       // A rule decides before the tool's own evaluate: a deny blocks even a tool that never asks.
@@ -261,6 +276,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   });
 
   let answeredBy: string | undefined;
+  /** A provider's refusal: the answer ends empty or cut, and the person is told why. */
+  let refused: string | undefined;
   const summaryBefore = metadata.turn;
   const currentMetadata = (): ChatMessageMetadata => {
     const summary = turn.trace && mergeSummaries(summaryBefore, turn.trace.summary());
@@ -271,6 +288,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       ...(turn.toolMode === "text" ? { protocol: turn.protocol } : {}),
       ...(notice ? { notice } : {}),
       ...(streamError ? { error: streamError } : {}),
+      ...(refused ? { refused } : {}),
       ...(summary ? { turn: summary } : {}),
     };
   };
@@ -296,7 +314,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     clearTimeout(progressTimer);
     const final = { ...message, metadata: { ...readMetadata(message.metadata), ...currentMetadata() } };
     try {
-      return (await turn.hooks?.onEnd?.(final, { aborted, error: streamError })) ?? undefined;
+      return (await turn.hooks?.onEnd?.(final, { aborted, error: streamError, timedOut, refused })) ?? undefined;
     } catch (error) {
       return describe(error);
     }
@@ -311,7 +329,11 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     // Also words a failed tool call (unknown tool, refused input) for the person, labelled as such.
     onError: describe,
     messageMetadata: ({ part }) => {
-      if (part.type === "finish-step") answeredBy = part.response.modelId;
+      if (part.type === "finish-step") {
+        answeredBy = part.response.modelId;
+        // The AI SDK's word for OpenAI's content_filter and Anthropic's refusal.
+        if (part.finishReason === "content-filter") refused = refusalText(modelName);
+      }
       if (part.type === "start" || part.type === "finish" || part.type === "finish-step") return currentMetadata();
       return undefined;
     },

@@ -3,6 +3,8 @@ import { canonicalJson } from "@/lib/tools/canonical-json";
 import { INVALID_CALL_TOOL_NAME } from "./invalid-call-tool";
 import { readMetadata } from "./metadata";
 
+/** A call a provider error left open: the reply broke off before the call was complete, so it never ran. */
+export const BROKE_OFF_TEXT = "Not run: the provider's reply broke off before this call could run.";
 export const INTERRUPTED_TEXT = "Error: the call was interrupted before the tool finished (the answer was stopped).";
 
 export type ToolPart = Extract<UIMessage["parts"][number], { toolCallId: string }>;
@@ -27,12 +29,12 @@ export function isUnfinishedCall(part: UIMessage["parts"][number]): part is Tool
 }
 
 /** After a stop, no call may stay without a result: every unfinished call is stored as an error result. */
-export function closeInterruptedCalls(message: UIMessage): UIMessage {
+export function closeInterruptedCalls(message: UIMessage, text: string = INTERRUPTED_TEXT): UIMessage {
   let changed = false;
   const parts = message.parts.map((part) => {
     if (!isUnfinishedCall(part)) return part;
     changed = true;
-    return { ...part, state: "output-error", errorText: INTERRUPTED_TEXT, input: part.input ?? {} } as ToolPart;
+    return { ...part, state: "output-error", errorText: text, input: part.input ?? {} } as ToolPart;
   });
   return changed ? { ...message, parts } : message;
 }

@@ -1,4 +1,5 @@
 import type { Decision } from "@/lib/tools/decision";
+import type { TurnSummary } from "./turn-summary";
 
 export type { Decision };
 
@@ -35,9 +36,11 @@ export interface ChatMessageMetadata {
   mcpClient?: string;
   calls?: Record<string, CallMeta>;
   error?: string;
+  /** Set when the provider refused to answer (OpenAI's content_filter, Anthropic's stop_reason refusal): what the person is told. */
+  refused?: string;
   interrupted?: Interruption;
   /** The turn's numbers from its trace (summed over the turns that built this answer). */
-  turn?: { steps: number; durationMs?: number; ttftMs?: number; inputTokens?: number; outputTokens?: number; cachedTokens?: number };
+  turn?: TurnSummary;
   /** Said once when the turn switched tool mode (auto mode): why, and to which. */
   notice?: string;
 }

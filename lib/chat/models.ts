@@ -34,7 +34,14 @@ function providerFor(name: string, entry: ProviderEntry, env: Record<string, str
       return createAnthropic({ apiKey: entry.apiKey ?? env.ANTHROPIC_API_KEY, baseURL: entry.baseURL, headers: entry.headers });
     case "openai-compatible":
       if (!entry.baseURL) throw new ModelConfigError(`llms.${name}: an openai-compatible model needs a baseURL`);
-      return createOpenAICompatible({ name, baseURL: entry.baseURL, apiKey: entry.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY, headers: entry.headers });
+      // Servers that follow OpenAI's spec (vLLM, LM Studio, llama.cpp, Ollama) stream usage only when asked (stream_options.include_usage).
+      return createOpenAICompatible({
+        name,
+        baseURL: entry.baseURL,
+        apiKey: entry.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY,
+        headers: entry.headers,
+        includeUsage: true,
+      });
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RawExchange, TraceStepData, TraceToolCall } from "@/lib/trace/types";
+import type { RawExchange, StepOutcome, TraceStepData, TraceToolCall } from "@/lib/trace/types";
 import { db } from "./client";
 
 /** Stores a turn's steps; a turn stored again (a retried save) replaces its rows. */
@@ -46,8 +46,23 @@ export async function listTraceSteps(chatId: string): Promise<TraceStepData[]> {
       outputTokens: row.outputTokens,
       cachedTokens: row.cachedTokens,
       error: row.error,
+      outcome: row.outcome as StepOutcome | null,
     };
     for (const [key, value] of Object.entries(optional)) if (value !== null) Object.assign(step, { [key]: value });
     return step;
   });
+}
+
+export const CRASHED_STEP_TEXT = "interrupted: the server stopped during this step (closed when it started again)";
+
+/**
+ * Steps a dead server process left open (saved while their answer streamed): closed as
+ * interrupted. `chatId`: one chat with no live turn here; none: every chat (at start-up).
+ */
+export async function closeOpenTraceSteps(chatId?: string): Promise<number> {
+  const { count } = await db().traceStep.updateMany({
+    where: { outcome: null, ...(chatId ? { chatId } : {}) },
+    data: { outcome: "interrupted", error: CRASHED_STEP_TEXT },
+  });
+  return count;
 }

@@ -63,6 +63,7 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     origin: registered.origin,
     readonly: registered.readonly,
     input,
+    inputSchema: registered.inputSchema,
   });
   if (verdict && verdict.decision !== "ask") {
     decision = {

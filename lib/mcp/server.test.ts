@@ -65,6 +65,8 @@ describe("the registry served over MCP", () => {
     expect(readFile?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, title: "Read file" });
     expect(readFile?.inputSchema.type).toBe("object");
     expect(readFile?.inputSchema.properties).toHaveProperty("path");
+    // The dialect the schema is written in reaches the client (conformance json-schema-2020-12).
+    expect(readFile?.inputSchema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(readFile?.description).toBe(registry.get("read_file")?.description);
     const writeNote = tools.find((t) => t.name === "sample_save_note");
     expect(writeNote?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });

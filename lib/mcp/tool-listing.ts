@@ -17,8 +17,8 @@ export function mcpToolOf(tool: RegisteredTool): Tool {
     name: tool.name,
     title: titleOf(tool.name),
     description: tool.description,
-    // The registry's schemas are draft 2020-12 (zod's target, and what the validator reads): say so (SEP-1613).
-    inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", ...tool.inputSchema, type: "object" },
+    // `$schema` stays: a client validates with the dialect the tool wrote (conformance json-schema-2020-12).
+    inputSchema: { ...(tool.schemaDialect ? { $schema: tool.schemaDialect } : {}), ...tool.inputSchema, type: "object" },
     annotations: {
       title: titleOf(tool.name),
       readOnlyHint: tool.readonly,

@@ -16,11 +16,15 @@ export interface ChunkDelta {
  * (a provider gone silent), `cut` destroys the socket (a dropped connection).
  */
 export type ScriptedReply =
-  | { deltas: ChunkDelta[]; finish: "stop" | "tool_calls"; usage?: Usage; perSecond?: number }
+  | { deltas: ChunkDelta[]; finish: "stop" | "tool_calls" | "content_filter"; usage?: Usage | null; perSecond?: number }
   | { status: number; error: string }
   | { deltas: ChunkDelta[]; then: "stall" | "cut" };
 
-/** Token counts as OpenAI reports them; unscripted, a rough count (4 characters a token) of what was sent and streamed. */
+/**
+ * Token counts as OpenAI reports them: as the spec says, only when the request asked with
+ * `stream_options.include_usage`, in a last chunk with no choices; unscripted, a rough count (4
+ * characters a token) of what was sent and streamed; `null`: a server that never reports usage.
+ */
 export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
@@ -31,6 +35,7 @@ export interface Usage {
 export interface ChatCompletionRequest {
   model: string;
   stream?: boolean;
+  stream_options?: { include_usage?: boolean };
   tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
   messages: { role: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
 }
@@ -85,17 +90,13 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
       }
       const id = `chatcmpl-${++served}`;
       const created = Math.floor(Date.now() / 1000);
-      const chunk = (delta: ChunkDelta, finishReason: string | null, usage?: Usage) =>
-        JSON.stringify({
-          id,
-          object: "chat.completion.chunk",
-          created,
-          model: request.model,
-          choices: [{ index: 0, delta, finish_reason: finishReason }],
-          ...(usage ? { usage } : {}),
-        });
+      const chunk = (delta: ChunkDelta, finishReason: string | null) =>
+        JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+      const usageChunk = (usage: Usage) => JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage });
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-      const ending = "finish" in reply ? [chunk({}, reply.finish, reply.usage ?? roughUsage(request, reply.deltas)), "[DONE]"] : [];
+      const usage =
+        "finish" in reply && reply.usage !== null && request.stream_options?.include_usage ? (reply.usage ?? roughUsage(request, reply.deltas)) : undefined;
+      const ending = "finish" in reply ? [chunk({}, reply.finish), ...(usage ? [usageChunk(usage)] : []), "[DONE]"] : [];
       const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
         (data) => `data: ${data}\n\n`,
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileRule, firstMatch, RuleError, ruleDecisionText, type RuleCall, type RuleSpec } from "./approval-rules";
+import { broadAllow, compileRule, firstMatch, RuleError, ruleDecisionText, type RuleCall, type RuleSpec } from "./approval-rules";
 
 const call = (over: Partial<RuleCall> = {}): RuleCall => ({
   toolName: "run_terminal_command",
@@ -71,5 +71,38 @@ describe("approval rule matching", () => {
     expect(ruleDecisionText(verdict!)).toBe('denied by settings rule "deny reset_*": the fabric is shared');
     expect(firstMatch(rules, call({ toolName: "write", origin: "mcp", sourcePackage: "mcp:x" }))?.decision).toBe("ask");
     expect(firstMatch(rules, call({ toolName: "write", origin: "mcp", sourcePackage: "mcp:x", readonly: true }))).toBeUndefined();
+  });
+});
+
+describe("broad allow rules (#28.8)", () => {
+  const confirming = [{ toolName: "run_terminal_command", sourcePackage: "toolroom", origin: "builtin" as const, readonly: false }];
+  const broad = (spec: Partial<RuleSpec>) => broadAllow({ decision: "allow", ...spec }, confirming);
+
+  it("an allow that matches every tool is broad, however it is spelled", () => {
+    for (const spec of <Partial<RuleSpec>[]>[
+      {},
+      { tool: "*" },
+      { tool: "**", source: "*" },
+      { readonly: false },
+      { args: { command: ".*" } },
+      { args: { path: {} } },
+    ]) {
+      expect(broad(spec), JSON.stringify(spec)).toMatch(/every tool/);
+    }
+  });
+
+  it("an allow of every argument value of a confirming tool is broad; a pattern that restricts them is not", () => {
+    expect(broad({ tool: "run_terminal_command" })).toMatch(/every call of run_terminal_command/);
+    expect(broad({ tool: "run_*", args: { command: "" } })).toMatch(/every call of run_terminal_command/);
+    expect(broad({ tool: "run_terminal_command", args: { command: "^ls$" } })).toBeUndefined();
+    expect(broad({ tool: "run_terminal_command", args: { command: "^ls" } })).toBeUndefined();
+  });
+
+  it("rules that cannot allow a confirming tool's every call are not broad", () => {
+    expect(broad({ tool: "read_file" })).toBeUndefined();
+    expect(broad({ source: "some-plugin" })).toBeUndefined();
+    expect(broad({ readonly: true })).toBeUndefined();
+    expect(broadAllow({ decision: "deny" }, confirming)).toBeUndefined();
+    expect(broadAllow({ decision: "ask", tool: "run_terminal_command" }, confirming)).toBeUndefined();
   });
 });

@@ -38,6 +38,11 @@ export interface RuleCall {
   origin: ToolOrigin;
   readonly: boolean;
   input: unknown;
+  /**
+   * The tool's input JSON Schema: arguments it marks `"format": "path"` are matched as the sandbox
+   * resolves them (the deciders normalise them; the tool runs with the same value, see invoke).
+   */
+  inputSchema?: Record<string, unknown>;
 }
 
 /** Decides a call by rules; undefined when none matches (the tool's own `confirm.evaluate` decides). */
@@ -136,4 +141,37 @@ export function firstMatch(rules: readonly CompiledRule[], call: RuleCall): Rule
 export function ruleDecisionText(verdict: RuleVerdict): string {
   const verb = verdict.decision === "allow" ? "allowed" : verdict.decision === "deny" ? "denied" : "asked";
   return `${verb} by ${verdict.rule.origin === "settings" ? "settings " : ""}rule "${verdict.rule.name}"${verdict.reason ? `: ${verdict.reason}` : ""}`;
+}
+
+/** Values a matcher is tried on: one that accepts all of them accepts every value in practice. */
+const PROBES: readonly unknown[] = ["", "x", "ls; rm -rf /", "../../etc/passwd\n", 0, true, null, { a: 1 }];
+
+/** True when the argument matcher (a regex searched anywhere, or a JSON Schema) accepts any value at all. */
+function matchesEveryValue(field: string, matcher: string | Record<string, unknown>): boolean {
+  let matches: ValueMatcher;
+  try {
+    matches = compileArg(field, matcher);
+  } catch {
+    return false;
+  }
+  return PROBES.every(matches);
+}
+
+/**
+ * Why an allow rule is broad, or undefined when it is not: it allows every tool (no tool, source
+ * or argument restriction, or only `*` globs), or every argument value of a tool that asks for
+ * confirmation (`confirming`: the registry's tools with `confirm`). Such a rule is saved only when
+ * the person confirms it, and Settings → Approvals shows it with a warning.
+ */
+export function broadAllow(spec: RuleSpec, confirming: readonly Omit<RuleCall, "input">[]): string | undefined {
+  if (spec.decision !== "allow") return undefined;
+  const anyGlob = (glob: string | undefined) => glob === undefined || /^\**$/.test(glob);
+  const anyArgs = Object.entries(spec.args ?? {}).every(([field, matcher]) => matchesEveryValue(field, matcher));
+  if (!anyArgs) return undefined;
+  if (anyGlob(spec.tool) && anyGlob(spec.source) && spec.readonly !== true) return "it allows every tool, ahead of each tool's own confirmation";
+  const { args: _args, ...withoutArgs } = spec;
+  const rule = compileRule(withoutArgs, { key: "broad", origin: "ui" });
+  const hit = confirming.filter((tool) => rule.matches({ ...tool, input: {} })).map((tool) => tool.toolName);
+  if (hit.length === 0) return undefined;
+  return `it allows every call of ${hit.join(", ")}, whatever the arguments, although ${hit.length === 1 ? "that tool asks" : "those tools ask"} for confirmation`;
 }

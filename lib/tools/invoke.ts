@@ -1,7 +1,8 @@
 import { isFileAccessError } from "../../packages/toolroom-plugin-kit/index.js";
 import { appendAiAssisted, guardFilePath } from "./guard-file";
 import { formatOutput, isErrorText, isResultObject } from "./output";
-import { validateInput } from "./schema";
+import { normalisePathArgs, pathArgNames } from "@/lib/sandbox/path-args";
+import { inputJsonSchema, validateInput } from "./schema";
 import type { ContentPart, ToolContext, ToolDefinition, ToolOutput } from "./types";
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -27,6 +28,15 @@ export interface InvokeOptions {
 
 class ToolTimeout extends Error {}
 
+/** Per input schema, the arguments it declares as source-root paths (converting a schema is not free). */
+const pathArgs = new WeakMap<object, Promise<string[]>>();
+function pathArgsOf(tool: ToolDefinition): Promise<string[]> {
+  const schema = tool.input as object;
+  let names = pathArgs.get(schema);
+  if (!names) pathArgs.set(schema, (names = inputJsonSchema(tool.input).then(pathArgNames, () => [])));
+  return names;
+}
+
 /**
  * The one way every caller (chat, try-it, CLI, MCP) runs a tool: validates the input, applies the
  * timeout, and turns a throw, a timeout or an invalid input into an `Error:` result — the model
@@ -51,6 +61,9 @@ export async function invoke(tool: ToolDefinition, input: unknown, ctx: ToolCont
     return finish(text, text);
   }
 
+  // The tool gets its path arguments as the approval rules saw them (lib/server/approvals asResolved).
+  const value = normalisePathArgs(await pathArgsOf(tool), validation.value, ctx.sourceRoot);
+
   const timeoutSeconds = options.timeoutSeconds ?? numberSetting(ctx.settings.timeoutSeconds) ?? DEFAULT_TIMEOUT_SECONDS;
   const controller = new AbortController();
   const onAbort = () => controller.abort(ctx.signal.reason);
@@ -67,7 +80,7 @@ export async function invoke(tool: ToolDefinition, input: unknown, ctx: ToolCont
       if (ctx.signal.aborted) reject(new Error("the call was cancelled"));
       ctx.signal.addEventListener("abort", () => reject(new Error("the call was cancelled")), { once: true });
     });
-    const raw = await Promise.race([Promise.resolve(tool.execute(validation.value, { ...ctx, signal: controller.signal })), timeout, aborted]);
+    const raw = await Promise.race([Promise.resolve(tool.execute(value, { ...ctx, signal: controller.signal })), timeout, aborted]);
     const output = isResultObject(raw) ? raw.output : raw;
     const madeChanges = isResultObject(raw) && raw.madeChanges === true;
     if (madeChanges && ctx.modelId) {

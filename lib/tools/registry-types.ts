@@ -25,6 +25,8 @@ export interface RegisteredTool {
   /** `confirm.when`: when the tool asks, as the end of a sentence; absent: it may ask. */
   confirmWhen?: string;
   inputSchema: JsonSchema;
+  /** The `$schema` the input schema declared (zod's converter: draft 2020-12); served over MCP with it. */
+  schemaDialect?: string;
   /** false when `tools.<name>.enabled` is false: listed, but never offered to a model. */
   enabled: boolean;
   /**

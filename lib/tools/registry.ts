@@ -8,7 +8,7 @@ import { locateImportError } from "./import-error";
 import { diagnosticReport } from "./registry-json";
 import { findPluginPackages, parseEntry, type PluginPackage } from "./manifest";
 import type { Diagnostic, Registry, RegisteredTool, SourceStatus, ToolOrigin } from "./registry-types";
-import { inputJsonSchema } from "./schema";
+import { describeInputSchema } from "./schema";
 import type { ToolContext, ToolDefinition, ToolExport } from "./types";
 import { whyNotATool } from "./validate-tool";
 
@@ -158,7 +158,7 @@ async function describe(
   pkg: { name: string; version: string; dir: string },
   entry: { file: string; exportName: string },
 ): Promise<Candidate> {
-  const inputSchema = await inputJsonSchema(tool.input);
+  const { inputSchema, dialect } = await describeInputSchema(tool.input);
   return {
     name: tool.name,
     sourcePackage: pkg.name,
@@ -172,6 +172,7 @@ async function describe(
     requiresConfirmation: tool.confirm !== undefined,
     ...(typeof tool.confirm?.when === "string" && tool.confirm.when.trim() ? { confirmWhen: tool.confirm.when.trim() } : {}),
     inputSchema,
+    ...(dialect ? { schemaDialect: dialect } : {}),
     resolve: typeof exported === "function" ? (ctx) => (exported as (ctx: ToolContext) => ToolDefinition)(ctx) : () => tool,
   };
 }

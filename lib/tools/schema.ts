@@ -13,19 +13,26 @@ interface StandardJsonSchema {
  * converter on `~standard`, so a plugin's own zod needs no conversion code of ours.
  */
 export async function inputJsonSchema(schema: InputSchema): Promise<JsonSchema> {
+  return (await describeInputSchema(schema)).inputSchema;
+}
+
+/**
+ * The input as JSON Schema without its `$schema` (providers get the schema alone), and that
+ * `$schema` as `dialect`: an MCP client is told which JSON Schema dialect it reads (SEP-1613).
+ */
+export async function describeInputSchema(schema: InputSchema): Promise<{ inputSchema: JsonSchema; dialect?: string }> {
   if (isZodLike(schema)) {
     const standard = schema["~standard"] as StandardJsonSchema;
     const converted = standard.jsonSchema?.input?.({ target: "draft-2020-12" });
-    if (converted) return stripMeta(converted);
-    return stripMeta(z.toJSONSchema(schema as unknown as z.ZodType, { io: "input", unrepresentable: "any" }));
+    return splitDialect(converted ?? z.toJSONSchema(schema as unknown as z.ZodType, { io: "input", unrepresentable: "any" }));
   }
-  if (isJsonSchemaWrapper(schema)) return stripMeta({ ...(await schema.jsonSchema) });
+  if (isJsonSchemaWrapper(schema)) return splitDialect({ ...(await schema.jsonSchema) });
   throw new Error("input is neither a zod schema nor a JSON Schema (use jsonSchema({...}))");
 }
 
-function stripMeta(schema: JsonSchema): JsonSchema {
-  const { $schema: _ignored, ...rest } = schema;
-  return rest;
+function splitDialect(schema: JsonSchema): { inputSchema: JsonSchema; dialect?: string } {
+  const { $schema: dialect, ...inputSchema } = schema;
+  return typeof dialect === "string" ? { inputSchema, dialect } : { inputSchema };
 }
 
 export type Validation = { ok: true; value: unknown } | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createOfflineModel } from "@/lib/chat/offline-model";
 import { providerStreamMiddleware } from "@/lib/chat/provider-stream";
 import { textModeMiddleware } from "@/lib/chat/text-mode";
-import { createTurnTrace, mergeSummaries, type TurnTrace } from "./recorder";
+import { createTurnTrace, type TurnTrace } from "./recorder";
 
 const tools = {
   list_files: tool({ description: "List files under a path.", inputSchema: z.object({ path: z.string() }), execute: async () => "a.ts\nb.ts" }),
@@ -118,13 +118,21 @@ describe("turn trace", () => {
     expect(steps[0]?.retries).toBe(1);
   });
 
-  it("adds a continued answer's numbers to what the message carried", () => {
-    expect(mergeSummaries({ steps: 1, ttftMs: 5, inputTokens: 10, durationMs: 20 }, { steps: 2, ttftMs: 7, inputTokens: 4, outputTokens: 3 })).toEqual({
-      steps: 3,
-      ttftMs: 5,
-      inputTokens: 14,
-      outputTokens: 3,
-      durationMs: 20,
+  it("masks a provider error's key and URL credentials in the step it keeps, with no scrub given", async () => {
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        throw new APICallError({
+          message: "Incorrect API key provided: sk-proj-abcdefghijklmnop1234 at http://bob:hunter22pass@host/v1?api-key=qqqqSECRET",
+          url: "http://127.0.0.1:1",
+          requestBodyValues: {},
+          statusCode: 401,
+          isRetryable: false,
+        });
+      },
     });
+    const { steps } = await run(model, "native", "hello");
+    const kept = JSON.stringify(steps);
+    expect(steps[0]?.error).toMatch(/Incorrect API key provided: sk-proj-/);
+    for (const secret of ["abcdefghijklmnop1234", "hunter22pass", "qqqqSECRET"]) expect(kept).not.toContain(secret);
   });
 });

@@ -1,8 +1,9 @@
 import type { Telemetry } from "ai";
 import type { ProviderTap } from "@/lib/chat/provider-stream";
-import type { ParseEvent } from "@/lib/chat/text-protocol/types";
+import type { TurnSummary, TurnTraceHooks } from "@/lib/chat/turn-summary";
+import { scrubText } from "@/lib/security/secrets";
 import { RawCapture } from "./raw-capture";
-import type { TraceStepData, TraceToolCall, TurnSummary } from "./types";
+import type { StepOutcome, TraceStepData, TraceToolCall } from "./types";
 
 export interface TurnTraceOptions {
   turnId: string;
@@ -12,20 +13,22 @@ export interface TurnTraceOptions {
   protocol?: string;
   /** The provider's HTTP endpoint, for the raw view's curl command. */
   url?: string;
-  /** Masks secrets in the raw exchange before it is kept. */
+  /**
+   * Masks secrets in every text of a step (its error, the raw request and reply) before it is kept;
+   * without it, URL credentials and credential-shaped strings are still masked.
+   */
   scrub?: (text: string) => string;
   now?: () => number;
 }
 
-/** Everything a turn's trace needs from the engine: a telemetry integration, a raw tap on the provider, and the text-mode parser's verdicts. */
-export interface TurnTrace {
-  telemetry: Telemetry;
-  /** Sees each provider call: the request as sent and the reply as received. */
-  tap: ProviderTap;
-  /** Text mode's parser reports each call and near-miss here. */
-  onParse: (event: Exclude<ParseEvent, { type: "text" }>) => void;
-  summary(): TurnSummary | undefined;
+/** A turn's recorder: the engine's trace hooks, and the steps the chat service stores. */
+export interface TurnTrace extends TurnTraceHooks {
   steps(messageId: string): TraceStepData[];
+  /**
+   * Ends every step still open (and a failed one the SDK left without its text) with how the turn
+   * ended; steps that finished keep their own outcome.
+   */
+  close(outcome: { kind: Exclude<StepOutcome, "finished" | "unknown" | "interrupted">; text?: string } | { kind: "finished" }): void;
 }
 
 interface OpenStep {
@@ -44,6 +47,7 @@ const usageNumber = (n: number | undefined) => (typeof n === "number" && Number.
  */
 export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
   const now = options.now ?? Date.now;
+  const scrub = options.scrub ?? ((text: string) => scrubText(text, []));
   const steps: OpenStep[] = [];
   const current = () => steps.at(-1);
   /** Calls executed in this turn that an earlier turn proposed (the answer to an approval). */
@@ -106,12 +110,16 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
       step.data.inputTokens = usageNumber(event.usage.inputTokens);
       step.data.outputTokens = usageNumber(event.usage.outputTokens);
       step.data.cachedTokens = usageNumber(event.usage.inputTokenDetails.cacheReadTokens);
+      // "error": the stream broke; its text arrives with the turn's end (close).
+      if (event.finishReason === "content-filter") step.data.outcome = "refused";
+      else if (event.finishReason !== "error") step.data.outcome = "finished";
     },
     onStepError(event) {
       const step = current();
       if (!step) return;
       step.data.durationMs = now() - step.started;
       step.data.error = event.error instanceof Error ? event.error.message : String(event.error);
+      step.data.outcome = "provider-error";
     },
   };
 
@@ -161,36 +169,38 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     return out;
   };
 
+  const close: TurnTrace["close"] = (outcome) => {
+    for (const step of steps) {
+      const failedSilently = step.data.finishReason === "error" && !step.data.error;
+      if (step.data.outcome && !failedSilently) continue;
+      step.data.durationMs ??= now() - step.started;
+      step.data.outcome = outcome.kind === "finished" ? (failedSilently ? "provider-error" : "finished") : outcome.kind;
+      if ("text" in outcome && outcome.text && !step.data.error) step.data.error = outcome.text;
+    }
+  };
+
   return {
     telemetry,
     tap,
+    close,
     onParse: (event) => current()?.raw.parsed(event),
     summary,
     steps: (messageId) =>
       steps.map((step, i) => ({
-        ...step.data,
+        ...scrubStrings(step.data, scrub),
         // Executions answered in this turn belong to the call an earlier turn proposed; they ride on the first step.
         toolCalls: i === 0 ? [...resumed, ...step.data.toolCalls] : step.data.toolCalls,
         messageId,
-        raw: step.raw.toJSON(options.scrub),
+        raw: step.raw.toJSON(scrub),
       })),
   };
 }
 
-/** Adds this turn's numbers to what the message already carried (an answer continued after an approval). */
-export function mergeSummaries(before: TurnSummary | undefined, now: TurnSummary | undefined): TurnSummary | undefined {
-  if (!before) return now;
-  if (!now) return before;
-  const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);
-  const out: TurnSummary = { steps: before.steps + now.steps };
-  const pairs: [keyof Omit<TurnSummary, "steps" | "ttftMs">, number | undefined][] = [
-    ["durationMs", add(before.durationMs, now.durationMs)],
-    ["inputTokens", add(before.inputTokens, now.inputTokens)],
-    ["outputTokens", add(before.outputTokens, now.outputTokens)],
-    ["cachedTokens", add(before.cachedTokens, now.cachedTokens)],
-  ];
-  for (const [key, value] of pairs) if (value !== undefined) out[key] = value;
-  const ttft = before.ttftMs ?? now.ttftMs;
-  if (ttft !== undefined) out.ttftMs = ttft;
-  return out;
+/** A copy of `value` with every string in it masked (a provider error echoes keys and URLs). */
+function scrubStrings<T>(value: T, scrub: (text: string) => string): T {
+  if (typeof value === "string") return scrub(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubStrings(v, scrub)) as T;
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, scrubStrings(v as unknown, scrub)])) as T;
+  return value;
 }

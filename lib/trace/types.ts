@@ -52,6 +52,14 @@ export interface RawExchange {
   truncated: boolean;
 }
 
+/**
+ * How a step ended: its model answered in full ("finished"), the person pressed Stop, the browser
+ * went away, a limit ran out ("timed-out", the error names which), the provider failed (its masked
+ * text in `error`), the provider refused ("refused": a content filter, Anthropic's refusal), or the
+ * server died mid-step ("interrupted", closed at the next start). Absent while the step runs.
+ */
+export type StepOutcome = "finished" | "stopped" | "disconnected" | "timed-out" | "provider-error" | "refused" | "interrupted" | "unknown";
+
 export interface TraceStepData {
   turnId: string;
   messageId: string;
@@ -72,16 +80,7 @@ export interface TraceStepData {
   cachedTokens?: number;
   retries: number;
   error?: string;
+  outcome?: StepOutcome;
   toolCalls: TraceToolCall[];
   raw: RawExchange;
-}
-
-/** A compact per-turn summary stored on the assistant message (metadata.turn). */
-export interface TurnSummary {
-  steps: number;
-  durationMs?: number;
-  ttftMs?: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  cachedTokens?: number;
 }

@@ -331,7 +331,8 @@ async function runSequence(sequence: Sequence, log: string[], seen: Set<string>)
         const response = await saveRule(
           new Request("http://localhost/", {
             method: "POST",
-            body: JSON.stringify({ tool: action.tool, decision: action.decision, reason: "property", chatId }),
+            // A whole-tool allow is broad: the person confirmed it in the form.
+            body: JSON.stringify({ tool: action.tool, decision: action.decision, reason: "property", chatId, confirmBroad: true }),
           }),
         );
         expect(response.status, "saving a rule for this chat").toBe(201);

@@ -222,6 +222,7 @@ async function checkedEdit(
     origin: registered.origin,
     readonly: registered.readonly,
     input,
+    inputSchema: registered.inputSchema,
   });
   if (verdict?.decision === "deny") throw new HttpError(403, `The edited arguments are ${ruleDecisionText(verdict)}. Nothing was decided.`, "denied_by_rule");
   return { input };

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RuleCall } from "@/lib/tools/approval-rules";
 import { startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
@@ -16,7 +17,11 @@ const SETTINGS_RULES = [
 ];
 
 beforeAll(async () => {
-  await startServer({ TOOLROOM_APPROVALS__RULES: JSON.stringify(SETTINGS_RULES) });
+  await startServer({
+    TOOLROOM_APPROVALS__RULES: JSON.stringify(SETTINGS_RULES),
+    // write_note, a tool that asks for confirmation, for the broad-rule checks.
+    TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.resolve("examples/plugins/toolroom-plugin-sample")]),
+  });
   book = await import("./rule-book");
   admin = await import("./rule-admin");
   queries = await import("@/lib/db/queries");
@@ -37,7 +42,7 @@ const decide = (chatId: string | undefined, c: RuleCall) => book.ruleDecider(set
 describe("approval rules: precedence and scopes", () => {
   it("a rule saved from the UI never overrides a settings deny, whatever its scope", async () => {
     await admin.saveNewRule({ tool: "reset_fabric", decision: "allow", chatId: "chat-a" });
-    await admin.saveNewRule({ tool: "*", decision: "allow" });
+    await admin.saveNewRule({ tool: "*", decision: "allow", confirmBroad: true });
     const verdict = await decide("chat-a", call());
     expect(verdict?.decision).toBe("deny");
     expect(verdict?.rule.origin).toBe("settings");
@@ -85,5 +90,25 @@ describe("approval rules: precedence and scopes", () => {
   it("refuses a rule whose pattern could not run in linear time, naming the field", async () => {
     await expect(admin.saveNewRule({ tool: "x", args: { command: "(a)\\1" }, decision: "deny" })).rejects.toMatchObject({ code: "invalid_rule" });
     await expect(admin.saveNewRule({ tool: "x", decision: "deny", chatId: "nope" })).rejects.toMatchObject({ code: "unknown_chat" });
+  });
+
+  it("a broad allow is refused without confirmBroad, saved with it, and listed with its warning (#28.8)", async () => {
+    await expect(admin.saveNewRule({ decision: "allow" })).rejects.toMatchObject({
+      status: 400,
+      code: "broad_rule",
+      message: expect.stringMatching(/every tool/),
+    });
+    await expect(admin.saveNewRule({ tool: "write_note", decision: "allow" })).rejects.toMatchObject({
+      code: "broad_rule",
+      message: expect.stringMatching(/every call of write_note/),
+    });
+    await expect(admin.saveNewRule({ tool: "write_note", decision: "allow", args: { title: ".*" } })).rejects.toMatchObject({ code: "broad_rule" });
+    const narrow = await admin.saveNewRule({ tool: "write_note", decision: "allow", args: { title: "^todo$" } });
+    const wide = await admin.saveNewRule({ tool: "write_note", decision: "allow", confirmBroad: true });
+    // Editing a narrow rule into a broad one needs the same confirmation.
+    await expect(admin.changeRule(narrow.id, { tool: "write_note", decision: "allow" })).rejects.toMatchObject({ code: "broad_rule" });
+    const views = await admin.listRuleViews();
+    expect(views.find((v) => v.id === wide.id)?.broad).toMatch(/every call of write_note/);
+    expect(views.find((v) => v.id === narrow.id)).not.toHaveProperty("broad");
   });
 });

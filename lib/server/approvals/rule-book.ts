@@ -2,7 +2,7 @@ import "server-only";
 import { compileRule, firstMatch, RuleError, type CompiledRule, type RuleDecider, type RuleSpec } from "@/lib/tools/approval-rules";
 import { listApprovalRules, recordRuleHit, type ApprovalRuleRecord } from "@/lib/db/queries";
 import type { Settings } from "@/lib/settings/schema";
-import { settingsRules } from "./settings-rules";
+import { asResolved, settingsRules } from "./settings-rules";
 
 /** A stored UI rule as the matcher reads it. */
 export function specOf(record: ApprovalRuleRecord): RuleSpec {
@@ -41,7 +41,7 @@ export function ruleDecider(settings: Settings, chatId: string | undefined, now:
   let rules: Promise<CompiledRule[]> | undefined;
   return async (call) => {
     rules ??= uiRules(chatId).then((ui) => [...settingsRules(settings), ...ui]);
-    const verdict = firstMatch(await rules, call);
+    const verdict = firstMatch(await rules, asResolved(settings, call));
     if (verdict) await recordRuleHit(verdict.rule.key, now());
     return verdict;
   };

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { canonicalJson } from "@/lib/tools/canonical-json";
-import { compileRule, firstMatch, type CompiledRule, type RuleDecider } from "@/lib/tools/approval-rules";
+import { sourceRootOf } from "@/lib/settings";
+import { normalisePathArgs, pathArgNames } from "@/lib/sandbox/path-args";
+import { compileRule, firstMatch, type CompiledRule, type RuleCall, type RuleDecider } from "@/lib/tools/approval-rules";
 import type { Settings } from "@/lib/settings/schema";
 
 const compiled = new WeakMap<Settings, CompiledRule[]>();
@@ -20,7 +22,16 @@ export function settingsRules(settings: Settings): CompiledRule[] {
   return rules;
 }
 
+/**
+ * The call as rules see it: its path arguments as the sandbox resolves them in the source root, so
+ * `./private/x`, `sub/../private/x` and the absolute spelling all meet a rule on `^private/`.
+ */
+export function asResolved(settings: Settings, call: RuleCall): RuleCall {
+  const names = call.inputSchema ? pathArgNames(call.inputSchema) : [];
+  return names.length ? { ...call, input: normalisePathArgs(names, call.input, sourceRootOf(settings)) } : call;
+}
+
 /** Settings rules only: what `toolroom call` applies (rules saved from the UI live in the server's database). */
 export function settingsRuleDecider(settings: Settings): RuleDecider {
-  return async (call) => firstMatch(settingsRules(settings), call);
+  return async (call) => firstMatch(settingsRules(settings), asResolved(settings, call));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { generateId, type UIMessage } from "ai";
-import { closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
+import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart } from "@/lib/chat/history";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { modelResolverFor, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
@@ -17,7 +17,7 @@ import {
   type ChatRecord,
   type NewChat,
 } from "@/lib/db/queries";
-import { saveTraceSteps } from "@/lib/db/trace-queries";
+import { closeOpenTraceSteps, saveTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepChatApprovals } from "@/lib/server/approvals/approvals";
@@ -128,6 +128,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   if (!hasRunningTurn(chat.id)) {
     const closed = await closeStrandedCalls(chat.id, new Date(), stored);
     if (closed.length > 0 || showsUnfinishedWork(stored)) stored = await loadMessages(chat.id);
+    await closeOpenTraceSteps(chat.id);
   }
   return runTurn(chat, request, signal, stored, waiting);
 }
@@ -167,16 +168,35 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return saving;
   };
   // While the answer streams it is stored marked "running", so a crash leaves it recognisable.
+  // The trace is written as the turn goes, with the answer: a crash leaves its steps (closed at the next start).
   const persistStep = (message: UIMessage) =>
     save(async () => {
       const stored = marked(message, "running");
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
+      if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
     });
-  const persistProgress = (message: UIMessage) => void save(() => saveMessage(chat.id, responsePosition, marked(message, "running")));
-  const persistEnd = async (message: UIMessage, aborted: boolean, error: string | undefined): Promise<string | undefined> => {
+  const persistProgress = (message: UIMessage) =>
+    void save(async () => {
+      await saveMessage(chat.id, responsePosition, marked(message, "running"));
+      if (trace) await saveTraceSteps(chat.id, trace.steps(message.id));
+    });
+  const persistEnd = async (message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string }): Promise<string | undefined> => {
+    const { aborted, error } = info;
     const interrupted: Interruption | undefined = aborted && !error ? (stop.signal.aborted ? "stopped" : "disconnected") : undefined;
-    const stored = marked(aborted ? closeInterruptedCalls(message) : message, interrupted);
+    // Every step ends saying what happened; a step the SDK ended keeps its own outcome.
+    trace?.close(
+      info.timedOut
+        ? { kind: "timed-out", text: info.timedOut }
+        : error
+          ? { kind: "provider-error", text: error }
+          : interrupted
+            ? { kind: interrupted, text: interrupted === "stopped" ? "stopped by the person" : "the browser went away" }
+            : { kind: "finished" },
+    );
+    // A call the provider's broken reply left open did not run: it says so, not that the server stopped.
+    const closedCalls = aborted ? closeInterruptedCalls(message) : error ? closeInterruptedCalls(message, BROKE_OFF_TEXT) : message;
+    const stored = marked(closedCalls, interrupted);
     // SQLite writes and the trace's serialisation are synchronous: let the chunks already streamed
     // reach the socket first, or a short answer's first words wait for its storage.
     await new Promise((resolve) => setImmediate(resolve));
@@ -184,7 +204,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
       if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
-      if (aborted) {
+      if (closedCalls !== message || aborted) {
         for (const part of stored.parts) {
           if (isToolPart(part) && part.state === "output-error")
             await updateToolCall(part.toolCallId, { state: "error", isError: true, output: part.errorText, finishedAt: new Date() });
@@ -263,7 +283,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
         },
         onStepEnd: persistStep,
         onProgress: persistProgress,
-        onEnd: (message, { aborted, error }) => persistEnd(message, aborted, error),
+        onEnd: (message, info) => persistEnd(message, info),
       },
     });
   } catch (error) {

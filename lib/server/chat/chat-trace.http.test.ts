@@ -88,6 +88,20 @@ describe("chat traces over the loopback provider", () => {
     expect(exported).not.toContain(SECRET);
   });
 
+  it("asks an OpenAI-compatible server for usage, and a server that sends none leaves the counts unknown, never 0 (#29.5a)", async () => {
+    local.reply({ deltas: textDeltas("No usage here.", [3]), finish: "stop", usage: null });
+    await ask("trace-no-usage", "hello", "native");
+    // Servers that follow the spec report usage only when the request asks for it.
+    expect(local.requests.at(-1)).toMatchObject({ stream_options: { include_usage: true } });
+    const [step] = (await view.chatTrace("trace-no-usage"))!.turns[0]!.steps;
+    expect(step!.finishReason).toBe("stop");
+    expect(step).not.toHaveProperty("inputTokens");
+    expect(step).not.toHaveProperty("outputTokens");
+    const stored = (await queries.loadMessages("trace-no-usage")).at(-1)!;
+    expect(readMetadata(stored.metadata).turn).toEqual(expect.objectContaining({ steps: 1 }));
+    expect(readMetadata(stored.metadata).turn).not.toHaveProperty("inputTokens");
+  });
+
   it("a malformed text-mode call from the provider is a near-miss with the parser's reason, in place in the raw text", async () => {
     const reply = 'Checking.\n<tool_call>{"name": "list_files", "arguments": {"path": "lib"}\n';
     local.reply({ deltas: textDeltas(reply, [5, 11, 7]), finish: "stop" }, { deltas: textDeltas("I could not call it.", [6]), finish: "stop" });
@@ -110,5 +124,55 @@ describe("chat traces over the loopback provider", () => {
     expect(await view.chatTrace("trace-native")).toBeNull();
     const { listTraceSteps } = await import("@/lib/db/trace-queries");
     expect(await listTraceSteps("trace-native")).toEqual([]);
+  });
+});
+
+describe("secrets in provider errors never reach the trace (#28.5)", () => {
+  it("a key the provider echoes and a baseURL's password and api-key are masked in the stored step and in GET …/trace", async () => {
+    const { setLoadedSettings } = await import("@/lib/settings");
+    const { loadSettings } = await import("@/lib/settings/load");
+    const { db } = await import("@/lib/db/client");
+    const leaky = path.join(dir, "leaky.yaml");
+    const url = new URL(local.baseURL);
+    const echoed = "sk-proj-echoedKEY0123456789abcdef";
+    fs.writeFileSync(
+      leaky,
+      JSON.stringify({
+        sourceRoot,
+        llms: {
+          // The server answers 404 naming the request's URL: its query holds the api-key.
+          byQuery: { provider: "openai-compatible", baseURL: `${local.baseURL}?api-key=querySECRET4242`, model: "m" },
+          // fetch refuses a URL with credentials, and its error names it.
+          byUser: { provider: "openai-compatible", baseURL: `http://alice:pw-SECRET-7777@${url.host}/v1`, model: "m" },
+          byEcho: { provider: "openai-compatible", baseURL: local.baseURL, model: "m" },
+        },
+        chat: { llm: { type: "ref", ref: "byEcho" } },
+      }),
+    );
+    setLoadedSettings(loadSettings({ files: [leaky], env: {} }));
+    local.reply({ status: 401, error: `Incorrect API key provided: ${echoed}. You can find your API key at https://platform.openai.com.` });
+    const secrets = [echoed, "querySECRET4242", "pw-SECRET-7777"];
+    for (const model of ["byEcho", "byQuery", "byUser"]) {
+      const { chatRequestSchema } = await import("./chat-request");
+      const request = chatRequestSchema.parse({
+        id: `leak-${model}`,
+        model,
+        message: { id: `leak-${model}-u`, role: "user", parts: [{ type: "text", text: "hello" }] },
+        toolMode: "native",
+      });
+      await (await service.handleChatRequest(request, new AbortController().signal)).text();
+      const steps = (await view.chatTrace(`leak-${model}`))!.turns.flatMap((t) => t.steps);
+      expect(steps.length, model).toBeGreaterThan(0);
+      expect(
+        steps.some((s) => s.error),
+        model,
+      ).toBe(true);
+      const served = JSON.stringify(steps);
+      const rows = JSON.stringify(await db().traceStep.findMany({ where: { chatId: `leak-${model}` } }));
+      for (const secret of secrets) {
+        expect(served, `${model}: trace API`).not.toContain(secret);
+        expect(rows, `${model}: stored row`).not.toContain(secret);
+      }
+    }
   });
 });

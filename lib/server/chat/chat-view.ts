@@ -83,5 +83,6 @@ export async function chatExport(id: string): Promise<Record<string, unknown> | 
 export async function chatTrace(id: string): Promise<ChatTrace | null> {
   if (!(await getChat(id))) return null;
   const [steps, calls] = await Promise.all([listTraceSteps(id), listToolCalls(id)]);
-  return buildChatTrace(steps, calls);
+  // Masked at storage; masked again here for steps stored before that, and for secrets added since.
+  return JSON.parse(scrubText(JSON.stringify(buildChatTrace(steps, calls)), knownSecrets(getSettings()))) as ChatTrace;
 }

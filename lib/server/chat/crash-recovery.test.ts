@@ -130,7 +130,7 @@ describe("recoverAfterCrash (start-up)", () => {
 
     const result = await recovery.recoverAfterCrash();
 
-    expect(result).toEqual({ chats: 3, calls: 3 });
+    expect(result).toEqual({ chats: 3, calls: 3, steps: 0 });
     for (const [chat, id] of [
       ["rec-running", running],
       ["rec-approved", approved],
@@ -141,7 +141,7 @@ describe("recoverAfterCrash (start-up)", () => {
     expect(await queries.loadMessages("rec-pending")).toEqual(before);
     expect(callParts((await queries.loadMessages("rec-denied"))[1]!)[0]).toMatchObject({ state: "approval-responded", approval: { approved: false } });
     // A second start finds nothing to do.
-    expect(await recovery.recoverAfterCrash()).toEqual({ chats: 0, calls: 0 });
+    expect(await recovery.recoverAfterCrash()).toEqual({ chats: 0, calls: 0, steps: 0 });
 
     // The pending approval survived the restart and still runs the call.
     const parts = pending.assistant.parts.map((p) =>

@@ -2,6 +2,7 @@ import "server-only";
 import type { UIMessage } from "ai";
 import { isToolPart, isUnfinishedCall, type ToolPart } from "@/lib/chat/history";
 import { chatsWithUnfinishedWork, finishUnfinishedToolCalls, loadMessages, saveMessage, unfinishedToolCalls } from "@/lib/db/queries";
+import { closeOpenTraceSteps } from "@/lib/db/trace-queries";
 import { hasRunningTurn } from "./active-turns";
 
 export const CRASH_TEXT = "Error: interrupted: the server stopped while this call ran.";
@@ -35,16 +36,18 @@ export function showsUnfinishedWork(messages: readonly UIMessage[]): boolean {
 }
 
 /** At start-up: every chat that a dead server process left unfinished. Counts the chats and calls it closed. */
-export async function recoverAfterCrash(now = new Date()): Promise<{ chats: number; calls: number }> {
+export async function recoverAfterCrash(now = new Date()): Promise<{ chats: number; calls: number; steps: number }> {
   let chats = 0;
   let calls = 0;
+  // Start-up runs before any turn: every step still open belonged to the dead process.
+  const steps = await closeOpenTraceSteps();
   for (const chatId of await chatsWithUnfinishedWork()) {
     if (hasRunningTurn(chatId)) continue;
     const closed = await closeStrandedCalls(chatId, now);
     if (closed.length > 0) chats++;
     calls += closed.length;
   }
-  return { chats, calls };
+  return { chats, calls, steps };
 }
 
 /**

@@ -61,9 +61,9 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     },
   });
   const settings = getSettings();
-  const options = mcpServeOptions(await getRegistry(), settings, databaseMcpAudit, (m) => console.error(m));
-  // Settings rules, then the UI's "everywhere" rules, read afresh for every call (a session is long-lived).
-  const server = createMcpServer({ ...options, watchRegistry: onRegistryChange, rules: (call) => ruleDecider(settings, undefined)(call) });
+  const options = mcpServeOptions(await getRegistry(), settings, databaseMcpAudit, (m) => console.error(m), getSettings);
+  // Settings rules (as a live reload left them), then the UI's "everywhere" rules, read afresh for every call (a session is long-lived).
+  const server = createMcpServer({ ...options, watchRegistry: onRegistryChange, rules: (call) => ruleDecider(getSettings(), undefined)(call) });
   await server.connect(transport);
   return transport.handleRequest(request, { parsedBody: body });
 }

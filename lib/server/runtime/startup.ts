@@ -32,8 +32,9 @@ function cannotStart(error: unknown): never {
  */
 async function closeWhatACrashLeftOpen(): Promise<void> {
   try {
-    const { chats, calls } = await recoverAfterCrash();
+    const { chats, calls, steps } = await recoverAfterCrash();
     if (calls > 0) console.log(`toolroom: closed ${calls} tool call(s) in ${chats} chat(s) that the last server process left running.`);
+    if (steps > 0) console.log(`toolroom: closed ${steps} trace step(s) the last server process left open, as interrupted.`);
   } catch (error) {
     console.error(`toolroom: could not close the tool calls a previous run left open: ${(error as Error).message}`);
   }

@@ -109,7 +109,14 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   }
 
   const ruleFor = (input: unknown) =>
-    deps.rules?.({ toolName: name, sourcePackage: registered.sourcePackage, origin: registered.origin, readonly: registered.readonly, input });
+    deps.rules?.({
+      toolName: name,
+      sourcePackage: registered.sourcePackage,
+      origin: registered.origin,
+      readonly: registered.readonly,
+      input,
+      inputSchema: registered.inputSchema,
+    });
   const refused = (verdict: RuleVerdict, input: unknown) =>
     reply(200, {
       status: "not-admitted",
