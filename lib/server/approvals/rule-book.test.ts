@@ -19,7 +19,7 @@ const SETTINGS_RULES = [
 beforeAll(async () => {
   await startServer({
     TOOLROOM_APPROVALS__RULES: JSON.stringify(SETTINGS_RULES),
-    // write_note, a tool that asks for confirmation, for the broad-rule checks.
+    // sample_save_note, a tool that asks for confirmation, for the broad-rule checks.
     TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.resolve("examples/plugins/toolroom-plugin-sample")]),
   });
   book = await import("./rule-book");
@@ -57,10 +57,10 @@ describe("approval rules: precedence and scopes", () => {
   });
 
   it("a this-chat rule applies in its chat only, and outranks the everywhere rules", async () => {
-    const rule = await admin.saveNewRule({ tool: "write_note", decision: "deny", reason: "not here", chatId: "chat-b" });
-    expect((await decide("chat-b", call({ toolName: "write_note" })))?.decision).toBe("deny");
-    expect((await decide("chat-a", call({ toolName: "write_note" })))?.decision).toBe("allow");
-    expect((await decide(undefined, call({ toolName: "write_note" })))?.rule.key).not.toBe(`ui:${rule.id}`);
+    const rule = await admin.saveNewRule({ tool: "sample_save_note", decision: "deny", reason: "not here", chatId: "chat-b" });
+    expect((await decide("chat-b", call({ toolName: "sample_save_note" })))?.decision).toBe("deny");
+    expect((await decide("chat-a", call({ toolName: "sample_save_note" })))?.decision).toBe("allow");
+    expect((await decide(undefined, call({ toolName: "sample_save_note" })))?.rule.key).not.toBe(`ui:${rule.id}`);
   });
 
   it("a disabled rule does not match; a deleted one is gone with its count", async () => {
@@ -98,17 +98,17 @@ describe("approval rules: precedence and scopes", () => {
       code: "broad_rule",
       message: expect.stringMatching(/every tool/),
     });
-    await expect(admin.saveNewRule({ tool: "write_note", decision: "allow" })).rejects.toMatchObject({
+    await expect(admin.saveNewRule({ tool: "sample_save_note", decision: "allow" })).rejects.toMatchObject({
       code: "broad_rule",
-      message: expect.stringMatching(/every call of write_note/),
+      message: expect.stringMatching(/every call of sample_save_note/),
     });
-    await expect(admin.saveNewRule({ tool: "write_note", decision: "allow", args: { title: ".*" } })).rejects.toMatchObject({ code: "broad_rule" });
-    const narrow = await admin.saveNewRule({ tool: "write_note", decision: "allow", args: { title: "^todo$" } });
-    const wide = await admin.saveNewRule({ tool: "write_note", decision: "allow", confirmBroad: true });
+    await expect(admin.saveNewRule({ tool: "sample_save_note", decision: "allow", args: { title: ".*" } })).rejects.toMatchObject({ code: "broad_rule" });
+    const narrow = await admin.saveNewRule({ tool: "sample_save_note", decision: "allow", args: { title: "^todo$" } });
+    const wide = await admin.saveNewRule({ tool: "sample_save_note", decision: "allow", confirmBroad: true });
     // Editing a narrow rule into a broad one needs the same confirmation.
-    await expect(admin.changeRule(narrow.id, { tool: "write_note", decision: "allow" })).rejects.toMatchObject({ code: "broad_rule" });
+    await expect(admin.changeRule(narrow.id, { tool: "sample_save_note", decision: "allow" })).rejects.toMatchObject({ code: "broad_rule" });
     const views = await admin.listRuleViews();
-    expect(views.find((v) => v.id === wide.id)?.broad).toMatch(/every call of write_note/);
+    expect(views.find((v) => v.id === wide.id)?.broad).toMatch(/every call of sample_save_note/);
     expect(views.find((v) => v.id === narrow.id)).not.toHaveProperty("broad");
   });
 });
