@@ -1,6 +1,6 @@
-import type { ModelMessage, UIMessage } from "ai";
+import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { nearMisses, rewriteDenials } from "./history";
+import { rewriteDenials } from "./history";
 
 const denied: ModelMessage[] = [
   { role: "user", content: [{ type: "text", text: "run `touch x`" }] },
@@ -39,25 +39,5 @@ describe("rewriteDenials", () => {
       m.role === "tool" ? { ...m, content: [{ type: "tool-approval-response" as const, approvalId: "approval-1", approved: true }] } : m,
     );
     expect(rewriteDenials(approved, () => "should not appear")).toEqual(approved);
-  });
-});
-
-describe("nearMisses", () => {
-  it("counts repaired calls from their metadata and unreadable ones from the invalid-call cards", () => {
-    const part = (type: string, toolCallId: string) => ({ type, toolCallId, state: "output-available", input: {}, output: "x" }) as UIMessage["parts"][number];
-    const message: UIMessage = {
-      id: "m",
-      role: "assistant",
-      metadata: { calls: { a: { repaired: "trailing comma" }, b: { durationMs: 3 } } },
-      parts: [
-        { type: "text", text: "Looking." },
-        part("tool-list_files", "a"),
-        part("tool-read_file", "b"),
-        part("tool-invalid_tool_call", "c"),
-        part("tool-invalid_tool_call", "d"),
-      ],
-    };
-    expect(nearMisses(message)).toEqual({ repaired: 1, unrepaired: 2 });
-    expect(nearMisses({ id: "n", role: "assistant", parts: [] })).toEqual({ repaired: 0, unrepaired: 0 });
   });
 });

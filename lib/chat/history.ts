@@ -39,11 +39,6 @@ export function closeInterruptedCalls(message: UIMessage, text: string = INTERRU
   return changed ? { ...message, parts } : message;
 }
 
-/** Approval ids still waiting for a human in a message. */
-export function pendingApprovalIds(message: UIMessage): string[] {
-  return message.parts.flatMap((part) => (isToolPart(part) && part.state === "approval-requested" && part.approval ? [part.approval.id] : []));
-}
-
 /**
  * What the model reads for a denied call is the tool's own not-admitted text, not the person's
  * raw reason (which the UI shows). A denied call appears twice in the model messages — the
@@ -93,23 +88,3 @@ export function callKey(toolName: string, input: unknown): string {
   return `${toolName}\u0000${canonicalJson(input)}`;
 }
 
-export function decisionOf(message: UIMessage, toolCallId: string) {
-  return readMetadata(message.metadata).calls?.[toolCallId]?.decision;
-}
-
-/**
- * Text mode's near misses in one answer, for the trace and the evals: calls read only after a
- * repair (marked on their card), and calls that could not be read at all (each answered to the
- * model with an error naming what was wrong).
- */
-export function nearMisses(message: UIMessage): { repaired: number; unrepaired: number } {
-  const calls = readMetadata(message.metadata).calls ?? {};
-  let repaired = 0;
-  let unrepaired = 0;
-  for (const part of message.parts) {
-    if (!isToolPart(part)) continue;
-    if (toolNameOf(part) === INVALID_CALL_TOOL_NAME) unrepaired++;
-    else if (calls[part.toolCallId]?.repaired) repaired++;
-  }
-  return { repaired, unrepaired };
-}

@@ -13,11 +13,6 @@ export type ToolMode = "native" | "text";
  */
 const learned = new Map<string, ToolMode>();
 
-/** For tests: forget what auto mode learned. */
-export function forgetLearnedToolModes(): void {
-  learned.clear();
-}
-
 export function toTextNotice(protocol: TextProtocol): string {
   return `this model has no native tool calling; using text mode (${protocol})`;
 }

@@ -3,7 +3,6 @@ import { loadSettings, type LoadedSettings } from "./load";
 import { DEFAULT_RUNS_ROOT, type Settings } from "./schema";
 
 export type { Settings } from "./schema";
-export { SettingsError } from "./errors";
 
 const cache = globalThis as unknown as { __toolroomSettings?: LoadedSettings };
 

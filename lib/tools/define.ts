@@ -1,7 +1,7 @@
 import type { InputSchema, JsonSchemaWrapper } from "./types";
 
 // The typed helpers are the plugin kit's own, so built-ins and plugins are written the same way.
-export { defineTool, defineToolFactory, jsonSchema } from "../../packages/toolroom-plugin-kit/index.js";
+export { defineTool, jsonSchema } from "../../packages/toolroom-plugin-kit/index.js";
 
 export function isZodLike(schema: unknown): schema is Extract<InputSchema, { safeParse: unknown }> {
   return typeof schema === "object" && schema !== null && "~standard" in schema && typeof (schema as { safeParse?: unknown }).safeParse === "function";
