@@ -5,9 +5,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult as McpElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { mcpServerSchema } from "@/lib/settings/schema";
+import type { ElicitResult, ElicitSchema } from "@/lib/tools/types";
 import { StderrTail } from "./client-stderr";
 
 export type McpServerSettings = z.infer<typeof mcpServerSchema>;
@@ -24,8 +25,15 @@ export interface McpConnection {
   /** The folder a stdio server runs in; for HTTP, the URL. */
   location: string;
   stderr: StderrTail;
+  /**
+   * Runs `work` (a tool call) with `elicit` answering the server's elicitation requests meanwhile.
+   * MCP does not say which call an elicitation belongs to, so the latest call still running gets it.
+   */
+  withElicitor<T>(elicit: Elicit | undefined, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type Elicit = (message: string, schema: ElicitSchema) => Promise<ElicitResult>;
 
 /** Why a server could not be used, with what to do about it and what it wrote to stderr. */
 export class McpConnectError extends Error {
@@ -69,12 +77,30 @@ export async function connectMcpServer<T>(
 ): Promise<{ connection: McpConnection; result: T }> {
   const stderr = new StderrTail();
   const transport = makeTransport(config, options.cwd, stderr);
-  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: {} });
+  // Form elicitation only: URL mode would send the person to a page the server picks. Sampling and
+  // roots are left out (being deprecated in the spec, SEP-2577).
+  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
+  const elicitors: (Elicit | undefined)[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request): Promise<McpElicitResult> => {
+    const elicit = elicitors.findLast((e) => e !== undefined);
+    // No call is waiting with a person behind it: nobody was asked, so nothing was agreed to.
+    if (!elicit || request.params.mode === "url") return { action: "cancel" };
+    const answer = await elicit(request.params.message, request.params.requestedSchema as ElicitSchema);
+    return answer.action === "not-admitted" ? { action: "cancel" } : answer;
+  });
   const connection: McpConnection = {
     client,
     target: targetOf(config),
     location: isStdio(config) ? options.cwd : config.url,
     stderr,
+    withElicitor: async (elicit, work) => {
+      elicitors.push(elicit);
+      try {
+        return await work();
+      } finally {
+        elicitors.splice(elicitors.lastIndexOf(elicit), 1);
+      }
+    },
     close: () => closeClient(client, transport),
   };
 

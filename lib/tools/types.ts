@@ -2,6 +2,9 @@
 // both sides (packages/toolroom-plugin-kit/index.d.ts).
 export type {
   CommandPolicy,
+  ElicitField,
+  ElicitResult,
+  ElicitSchema,
   EmbeddingsConfig,
   InputOf,
   InputSchema,

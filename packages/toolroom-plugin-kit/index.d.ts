@@ -13,6 +13,23 @@ export interface ToolResultObject {
   madeChanges?: boolean;
 }
 
+/** One field of an elicitation form: MCP's primitive schemas (string, number, integer, boolean, enums). */
+export type ElicitField = Record<string, unknown> & { type: "string" | "number" | "integer" | "boolean" | "array" };
+/** The form a tool asks the person to fill: a flat object schema, as MCP elicitation allows. */
+export interface ElicitSchema {
+  type: "object";
+  properties: Record<string, ElicitField>;
+  required?: string[];
+}
+/**
+ * The person's answer. `not-admitted`: nobody could be asked (the caller has no person, or its
+ * MCP client cannot elicit) — treat it as a refusal, never as consent.
+ */
+export type ElicitResult =
+  | { action: "accept"; content: Record<string, string | number | boolean | string[]> }
+  | { action: "decline" | "cancel" }
+  | { action: "not-admitted"; reason: string };
+
 /** Why a confirming call did not run, as data. */
 export type NotAdmittedReason =
   /** A person answered No (in the approval dialog, `toolroom call`, or an MCP client); `reason` is what they typed. */
@@ -79,6 +96,8 @@ export interface ToolContext {
   signal: AbortSignal;
   sourceRoot: string;
   runsRoot: string;
+  /** Asks the person for structured input; see ElicitResult for what comes back. */
+  elicit?(message: string, schema: ElicitSchema): Promise<ElicitResult>;
 }
 
 /** Human-in-the-loop: present when some calls need a person's approval. */
