@@ -85,7 +85,7 @@ export async function connectMcpServer<T>(
     const elicit = elicitors.findLast((e) => e !== undefined);
     // No call is waiting with a person behind it: nobody was asked, so nothing was agreed to.
     if (!elicit || request.params.mode === "url") return { action: "cancel" };
-    const answer = await elicit(request.params.message, request.params.requestedSchema as ElicitSchema);
+    const answer = await elicit(request.params.message, request.params.requestedSchema);
     return answer.action === "not-admitted" ? { action: "cancel" } : answer;
   });
   const connection: McpConnection = {
