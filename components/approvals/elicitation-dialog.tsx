@@ -82,7 +82,11 @@ export function ElicitationDialog({ request, busy, serverErrors, onAnswer }: Eli
                   value={values[field.name]}
                   error={shownErrors[field.name]}
                   inputRef={i === 0 ? (el) => (firstRef.current = el) : undefined}
-                  onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [field.name]: value }));
+                    // A field's complaint goes once it is edited; Send checks again.
+                    setErrors(({ [field.name]: _fixed, ...rest }) => rest);
+                  }}
                 />
               ))}
             </div>
