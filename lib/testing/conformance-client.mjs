@@ -40,6 +40,8 @@ function sampleArguments(schema) {
 }
 
 try {
+  // Tokens are stored in the database, as on a person's machine after `npm start`.
+  spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../../scripts/migrate.mjs"), "deploy"], { env, stdio: "ignore" });
   if (scenario.startsWith("auth/")) {
     const login = toolroom("mcp", "login", "conf");
     if (login.status !== 0) process.exit(1);
