@@ -8,7 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // (lib/testing/conformance-client.mjs is the command the suite drives).
 const SUITE = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
 const DRIVER = path.resolve(import.meta.dirname, "../testing/conformance-client.mjs");
-const SCENARIOS = ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults"];
+// The auth scenarios run `toolroom mcp login` with $BROWSER following the authorization redirects.
+// Not yet passing, so not listed: auth/basic-cimd (Toolroom has no https client ID metadata document
+// to offer) and auth/scope-step-up (a 403 insufficient_scope during `toolroom call` would need a
+// second, interactive sign-in there; the CLI's calls sign in only through `mcp login`).
+const AUTH = [
+  "metadata-default",
+  "metadata-var1",
+  "metadata-var2",
+  "metadata-var3",
+  "scope-from-www-authenticate",
+  "scope-from-scopes-supported",
+  "scope-omitted-when-undefined",
+  "scope-retry-limit",
+  "token-endpoint-auth-basic",
+  "token-endpoint-auth-post",
+  "token-endpoint-auth-none",
+  "pre-registration",
+  "2025-03-26-oauth-metadata-backcompat",
+  "2025-03-26-oauth-endpoint-fallback",
+].map((name) => `auth/${name}`);
+const SCENARIOS = ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults", ...AUTH];
 
 let out: string;
 beforeAll(() => (out = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-out-"))));
@@ -30,9 +50,10 @@ async function runScenario(scenario: string): Promise<Check[]> {
   child.stdout.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr.on("data", (d: Buffer) => (log += d.toString()));
   await new Promise((resolve) => child.on("close", resolve));
-  const [run] = fs.readdirSync(dir);
-  if (!run) throw new Error(`the suite wrote no results for ${scenario}:\n${log}`);
-  return JSON.parse(fs.readFileSync(path.join(dir, run, "checks.json"), "utf8")) as Check[];
+  // Results land in <dir>/<scenario>-<time>/checks.json ("auth/x" makes a folder auth/).
+  const found = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).find((f) => path.basename(f) === "checks.json") : undefined;
+  if (!found) throw new Error(`the suite wrote no results for ${scenario}:\n${log}`);
+  return JSON.parse(fs.readFileSync(path.join(dir, found), "utf8")) as Check[];
 }
 
 describe("MCP conformance, client side", () => {

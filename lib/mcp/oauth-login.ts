@@ -49,7 +49,7 @@ async function loopbackCallback(timeoutMs: number): Promise<Callback> {
 export interface LoginOptions {
   clientVersion: string;
   /** Opens the authorization page (the CLI: $BROWSER, else print it). */
-  open(url: URL): void | Promise<void>;
+  open: (url: URL) => void | Promise<void>;
   timeoutMs?: number;
 }
 
@@ -65,7 +65,7 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
     serverUrl: config.url,
     ...(config.oauth ? { preRegistered: config.oauth } : {}),
     redirectUrl: callback.redirectUrl,
-    openAuthorization: options.open,
+    openAuthorization: (url) => options.open(url),
   });
   const fetch = provider.recordingFetch();
   const connect = async () => {
