@@ -12,7 +12,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { clearDiscoveryCache, readRun, summarizeRun } from "@/lib/artifacts";
+import { readRun, summarizeRun } from "@/lib/artifacts";
+import { clearDiscoveryCache } from "@/lib/artifacts/discover";
 import { bigMatrix } from "@/lib/testing/big-matrix";
 
 const CELLS = 5_000;

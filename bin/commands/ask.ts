@@ -8,6 +8,7 @@ import { createModelResolver, ModelConfigError, type ModelResolver } from "@/lib
 import type { LlmRef, Settings } from "@/lib/settings/schema";
 import { describeNotAdmitted } from "@/lib/tools/confirm";
 import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
+import { terminalElicit } from "./elicit-prompt";
 import { CliExit, cliSettings } from "../context";
 import { streamPrinter } from "./ask-print";
 import { promptApproval } from "./ask-prompt";
@@ -46,7 +47,16 @@ export function registerAsk(program: Command): void {
       process.once("SIGINT", interrupt);
       const printer = options.json ? undefined : streamPrinter(process.stdout, process.stderr);
       const chatId = `ask-${generateId()}`;
-      const setup = turnSetup({ settings, resolver, chatId, modelId: `${model.provider}/${model.modelId}`, chatLlm, isNewConversation: true });
+      const elicit = terminalElicit({ yes: false });
+      const setup = turnSetup({
+        settings,
+        resolver,
+        chatId,
+        modelId: `${model.provider}/${model.modelId}`,
+        chatLlm,
+        isNewConversation: true,
+        elicitFor: () => elicit,
+      });
 
       const outcome = await askTurn({
         turn: {

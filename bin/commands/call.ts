@@ -8,6 +8,7 @@ import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { invoke } from "@/lib/tools/invoke";
 import { CliExit, cliSettings } from "../context";
+import { terminalElicit } from "./elicit-prompt";
 
 /** Exit code for a call that needed a human and did not get a yes. */
 export const EXIT_NOT_ADMITTED = 3;
@@ -18,7 +19,7 @@ export function registerCall(program: Command): void {
     .description("run one tool through the same path as chat, and print its result")
     .option("--input <json>", "the tool's input as a JSON object", "{}")
     .option("--input-file <path>", "read the input JSON from a file")
-    .option("-y, --yes", "approve a call that needs confirmation (for scripts)")
+    .option("-y, --yes", "approve a call that needs confirmation, and accept the defaults of a form the tool asks for (for scripts)")
     .action(async (name: string, options: { input: string; inputFile?: string; yes?: boolean }) => {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
       const input = parseInput(options.inputFile ? fs.readFileSync(options.inputFile, "utf8") : options.input);
@@ -36,7 +37,10 @@ export function registerCall(program: Command): void {
 
         const controller = new AbortController();
         process.once("SIGINT", () => controller.abort());
-        const ctx = createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal });
+        const ctx = {
+          ...createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal }),
+          elicit: terminalElicit({ yes: options.yes === true }),
+        };
         const tool = registered.resolve(ctx);
         // The settings' approval rules decide first, as in chat: allow needs no --yes, deny refuses even with it.
         const verdict = await settingsRuleDecider(settings)({

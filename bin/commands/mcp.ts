@@ -6,9 +6,10 @@ import { logMcpAudit } from "@/lib/mcp/audit";
 import { createMcpServer } from "@/lib/mcp/server";
 import { diagnosticReport } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
+import { registerMcpLogin } from "./mcp-login";
 
 export function registerMcp(program: Command): void {
-  program
+  const mcp = program
     .command("mcp")
     .description("serve every registered tool over MCP on stdin/stdout (for Claude Desktop, Cursor, the MCP Inspector, …)")
     .action(async () => {
@@ -30,4 +31,5 @@ export function registerMcp(program: Command): void {
       // The MCP servers Toolroom itself uses (settings mcpServers) stop with it.
       await registry.close?.();
     });
+  registerMcpLogin(mcp, program);
 }

@@ -5,6 +5,8 @@ import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
+import { ElicitationDialog } from "@/components/approvals/elicitation-dialog";
+import { useElicitations } from "@/components/approvals/use-elicitations";
 import { TraceAside } from "@/components/trace/trace-aside";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
@@ -60,6 +62,8 @@ export function ChatView(props: ChatViewProps) {
   const streaming = status === "submitted" || status === "streaming";
   const exists = props.exists || messages.length > 0;
   const pending = pendingCalls(messages);
+  // A running tool may ask the person something (MCP elicitation, a plugin's ctx.elicit).
+  const elicitation = useElicitations(props.chatId, streaming);
   const { setMessages } = session;
   const prependOlder = useCallback(
     (older: UIMessage[]) =>
@@ -220,6 +224,12 @@ export function ChatView(props: ChatViewProps) {
             }
           : {})}
         onExpire={() => void showServerCopy()}
+      />
+      <ElicitationDialog
+        request={elicitation.request}
+        busy={elicitation.busy}
+        serverErrors={elicitation.serverErrors}
+        onAnswer={(a) => void elicitation.answer(a)}
       />
     </div>
   );

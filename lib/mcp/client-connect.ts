@@ -1,14 +1,17 @@
 import { once } from "node:events";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult as McpElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { mcpServerSchema } from "@/lib/settings/schema";
+import type { ElicitResult, ElicitSchema } from "@/lib/tools/types";
 import { StderrTail } from "./client-stderr";
+import { StoredOAuthProvider } from "./oauth-provider";
 
 export type McpServerSettings = z.infer<typeof mcpServerSchema>;
 
@@ -24,8 +27,15 @@ export interface McpConnection {
   /** The folder a stdio server runs in; for HTTP, the URL. */
   location: string;
   stderr: StderrTail;
+  /**
+   * Runs `work` (a tool call) with `elicit` answering the server's elicitation requests meanwhile.
+   * MCP does not say which call an elicitation belongs to, so the latest call still running gets it.
+   */
+  withElicitor<T>(elicit: Elicit | undefined, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type Elicit = (message: string, schema: ElicitSchema) => Promise<ElicitResult>;
 
 /** Why a server could not be used, with what to do about it and what it wrote to stderr. */
 export class McpConnectError extends Error {
@@ -68,13 +78,31 @@ export async function connectMcpServer<T>(
   work: (connection: McpConnection) => Promise<T>,
 ): Promise<{ connection: McpConnection; result: T }> {
   const stderr = new StderrTail();
-  const transport = makeTransport(config, options.cwd, stderr);
-  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: {} });
+  const transport = makeTransport(name, config, options.cwd, stderr);
+  // Form elicitation only: URL mode would send the person to a page the server picks. Sampling and
+  // roots are left out (being deprecated in the spec, SEP-2577).
+  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
+  const elicitors: (Elicit | undefined)[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request): Promise<McpElicitResult> => {
+    const elicit = elicitors.findLast((e) => e !== undefined);
+    // No call is waiting with a person behind it: nobody was asked, so nothing was agreed to.
+    if (!elicit || request.params.mode === "url") return { action: "cancel" };
+    const answer = await elicit(request.params.message, request.params.requestedSchema);
+    return answer.action === "not-admitted" ? { action: "cancel" } : answer;
+  });
   const connection: McpConnection = {
     client,
     target: targetOf(config),
     location: isStdio(config) ? options.cwd : config.url,
     stderr,
+    withElicitor: async (elicit, work) => {
+      elicitors.push(elicit);
+      try {
+        return await work();
+      } finally {
+        elicitors.splice(elicitors.lastIndexOf(elicit), 1);
+      }
+    },
     close: () => closeClient(client, transport),
   };
 
@@ -97,14 +125,16 @@ export async function connectMcpServer<T>(
 
 class ConnectTimeout extends Error {}
 
-function makeTransport(config: McpServerSettings, cwd: string, stderr: StderrTail): Transport {
+function makeTransport(name: string, config: McpServerSettings, cwd: string, stderr: StderrTail): Transport {
   if (isStdio(config)) {
     const transport = new StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd, stderr: "pipe" });
     // The stream exists before start(), so nothing a server prints while it dies is lost.
     transport.stderr?.on("data", (chunk: Buffer) => stderr.append(chunk));
     return transport;
   }
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  // Stored tokens (from `toolroom mcp login` or Sign in) go with every request; the SDK refreshes them.
+  const authProvider = new StoredOAuthProvider({ server: name, serverUrl: config.url, ...(config.oauth ? { preRegistered: config.oauth } : {}) });
+  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider });
 }
 
 /** stderr is piped through a PassThrough: its last chunks may land a tick after the process closed. */
@@ -171,6 +201,8 @@ function explain(name: string, config: McpServerSettings, options: ConnectOption
     }
     return new McpConnectError(`the server failed: ${err.message}`, `Run it by hand to see why: ${targetOf(config)}`, stderr);
   }
+  if (err instanceof UnauthorizedError || /needs you to sign in/.test(err.message))
+    return new McpConnectError(`${config.url} needs you to sign in (OAuth)`, `Run \`toolroom mcp login ${name}\`, or use Sign in on the Sources view.`, stderr);
   const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
   return new McpConnectError(
     `cannot reach ${config.url}: ${err.message}${cause}`,

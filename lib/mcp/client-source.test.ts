@@ -11,6 +11,7 @@ import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import { RegistryCollisionError } from "@/lib/tools/errors";
 import type { Registry } from "@/lib/tools/registry-types";
+import type { ElicitSchema } from "@/lib/tools/types";
 import { connectMcpSources } from "./client-source";
 
 const MODULES = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol");
@@ -107,7 +108,7 @@ describe("MCP servers as tool sources", () => {
     expect(byPackage.get("mcp:fs")?.target).toBe(`node ${FS_SERVER} ${shared}`);
     expect(byPackage.get("mcp:everything")).toMatchObject({ state: "connected", server: { title: "Everything Reference Server" } });
     // The fixture's "bad name!" is skipped, so it counts the rest.
-    expect(byPackage.get("mcp:fx")).toMatchObject({ state: "connected", toolCount: 8 });
+    expect(byPackage.get("mcp:fx")).toMatchObject({ state: "connected", toolCount: 9 });
     expect(byPackage.get("mcp:broken")).toMatchObject({ state: "failed", toolCount: 0 });
   });
 
@@ -144,6 +145,22 @@ describe("MCP servers as tool sources", () => {
 
   it("summarizes images and embedded resources", async () => {
     expect((await run("media")).text).toBe("here you go\n[image: image/png, 2.0 KB]\n[resource: file:///notes.txt (text/plain)]\nthe notes");
+  });
+
+  it("answers a server's elicitation through the call's ctx.elicit, and cancels when the call has none", async () => {
+    const asked: { message: string; fields: string[] }[] = [];
+    const elicit = async (message: string, schema: ElicitSchema) => {
+      asked.push({ message, fields: Object.keys(schema.properties) });
+      return { action: "accept" as const, content: { name: "Diavola", size: "l" } };
+    };
+    const tool = registry.get("ask")!;
+    const answered = await invoke(tool.resolve(testContext()), {}, testContext({ elicit }));
+    expect(asked).toEqual([{ message: "Which pizza?", fields: ["name", "size"] }]);
+    expect(JSON.parse(answered.text)).toEqual({ action: "accept", content: { name: "Diavola", size: "l" } });
+    // Nobody to ask: the server hears that nothing was agreed to.
+    expect(JSON.parse((await run("ask")).text)).toEqual({ action: "cancel" });
+    const refused = await invoke(tool.resolve(testContext()), {}, testContext({ elicit: async () => ({ action: "not-admitted", reason: "unsupervised" }) }));
+    expect(JSON.parse(refused.text)).toEqual({ action: "cancel" });
   });
 
   it("asks for confirmation per the server's confirm setting and the destructive hint", async () => {

@@ -1,7 +1,16 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolSource } from "@/lib/tools/registry";
 import type { Diagnostic, RegisteredTool, SourceStatus } from "@/lib/tools/registry-types";
-import { connectMcpServer, isStdio, McpConnectError, targetOf, type ConnectOptions, type McpConnection, type McpServerSettings } from "./client-connect";
+import {
+  connectMcpServer,
+  isStdio,
+  type Elicit,
+  McpConnectError,
+  targetOf,
+  type ConnectOptions,
+  type McpConnection,
+  type McpServerSettings,
+} from "./client-connect";
 import { mcpRegisteredTool } from "./client-tool";
 
 /** A server with more pages than this is looping on its cursor. */
@@ -66,9 +75,11 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     location: connection.location,
     prefix: base.prefix,
     confirm: config.confirm,
-    call: async (toolName: string, args: Record<string, unknown>, signal: AbortSignal) => {
+    call: async (toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit) => {
       if (gone) throw new Error(`the MCP server "${name}" has stopped; restart Toolroom to start it again`);
-      return connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS });
+      return connection.withElicitor(elicit, () =>
+        connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS }),
+      );
     },
   };
 

@@ -5,6 +5,7 @@ import type { RegisteredTool } from "@/lib/tools/registry-types";
 import { inputJsonSchema, validateInput } from "@/lib/tools/schema";
 import type { InputSchema, ToolConfirm, ToolDefinition } from "@/lib/tools/types";
 import { whyNotATool } from "@/lib/tools/validate-tool";
+import type { Elicit } from "./client-connect";
 import { callResultText, type McpCallResult } from "./client-result";
 
 export type ConfirmMode = "always" | "destructive" | "never";
@@ -32,8 +33,8 @@ export interface McpToolServer {
   location: string;
   prefix: string;
   confirm: ConfirmMode;
-  /** Calls the tool by the server's own (unprefixed) name. */
-  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
+  /** Calls the tool by the server's own (unprefixed) name; `elicit` answers the server's questions meanwhile. */
+  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit): Promise<McpCallResult>;
 }
 
 // A schema zod cannot read still goes to the model as the server wrote it; the server checks the
@@ -71,7 +72,7 @@ export async function mcpRegisteredTool(tool: Tool, server: McpToolServer): Prom
     input: await validationInput(jsonSchema(inputSchema)),
     readonly,
     ...(confirming ? { confirm } : {}),
-    execute: async (input, ctx) => callResultText(await server.call(tool.name, input, ctx.signal)),
+    execute: async (input, ctx) => callResultText(await server.call(tool.name, input, ctx.signal, ctx.elicit?.bind(ctx))),
   };
   const problem = whyNotATool(definition);
   if (problem) return { problem: problem.replace("its `name`", `the name "${name}"`) };

@@ -95,6 +95,11 @@ export const mcpServerSchema = z.union([
     .object({
       url: z.string().url(),
       headers: z.record(z.string(), z.string()).optional(),
+      /** A client registered with the server's authorization server beforehand (else dynamic registration). */
+      oauth: z
+        .object({ clientId: z.string().min(1), clientSecret: z.string().min(1).optional(), scopes: z.array(z.string().min(1)).optional() })
+        .strict()
+        .optional(),
       prefix: z.string().optional(),
       confirm: z.enum(["always", "destructive", "never"]).default("destructive"),
     })

@@ -3,6 +3,8 @@
 import { Loader2, Play } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
+import { ElicitationDialog } from "@/components/approvals/elicitation-dialog";
+import { useElicitations } from "@/components/approvals/use-elicitations";
 import type { Schema } from "../schema-rows";
 import { Elapsed } from "./elapsed";
 import { formModel, initialObject, issuesByPath } from "./form-model";
@@ -42,6 +44,7 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation, confir
   const { state, run, approve, deny } = useTryIt(tool, recent.add);
   const issues = useMemo(() => issuesByPath([...clientIssues, ...state.serverIssues]), [clientIssues, state.serverIssues]);
   const busy = state.running || state.approval !== null;
+  const elicitation = useElicitations(state.elicitScope ? `try-it:${state.elicitScope}` : null, state.running);
 
   const currentInput = (): { ok: true; input: unknown } | { ok: false } => {
     if (mode === "form") return { ok: true, input: value };
@@ -195,6 +198,12 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation, confir
         onApprove={({ editedInput }) => void approve(editedInput)}
         onDeny={(reason) => void deny(reason)}
         onExpire={() => void deny()}
+      />
+      <ElicitationDialog
+        request={elicitation.request}
+        busy={elicitation.busy}
+        serverErrors={elicitation.serverErrors}
+        onAnswer={(a) => void elicitation.answer(a)}
       />
     </div>
   );

@@ -10,6 +10,8 @@ export type Outcome = Extract<TryItResponse, { status: "done" | "not-admitted" |
 
 export interface TryItState {
   running: boolean;
+  /** The id questions of the running call wait under (`try-it:<id>` on the server). */
+  elicitScope: string | null;
   startedAt: number | null;
   approval: ApprovalRequest | null;
   /** The input waiting for approval: sent back byte for byte with the decision. */
@@ -19,7 +21,16 @@ export interface TryItState {
   serverIssues: { path: string; message: string }[];
 }
 
-const IDLE: TryItState = { running: false, startedAt: null, approval: null, pendingInput: undefined, deciding: false, result: null, serverIssues: [] };
+const IDLE: TryItState = {
+  running: false,
+  elicitScope: null,
+  startedAt: null,
+  approval: null,
+  pendingInput: undefined,
+  deciding: false,
+  result: null,
+  serverIssues: [],
+};
 
 /** A refusal that is itself a try-it outcome (422 invalid input) is shown as one; any other failure as its message. */
 async function post(tool: string, body: unknown): Promise<TryItResponse> {
@@ -61,8 +72,9 @@ export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | 
 
   const run = useCallback(
     async (input: unknown) => {
-      setState({ ...IDLE, running: true, startedAt: Date.now() });
-      finish(input, await post(tool, { input }));
+      const elicitScope = crypto.randomUUID();
+      setState({ ...IDLE, running: true, startedAt: Date.now(), elicitScope });
+      finish(input, await post(tool, { input, elicitScope }));
     },
     [tool, finish],
   );
@@ -73,9 +85,11 @@ export function useTryIt(tool: string, remember: (call: Omit<RecentCall, "id" | 
       // One answer per approval: Esc, a click and the countdown's expiry may all race here.
       if (!approval || deciding.current) return;
       deciding.current = true;
-      setState((s) => ({ ...s, deciding: true, running: decision === "approve", startedAt: Date.now() }));
+      const elicitScope = crypto.randomUUID();
+      setState((s) => ({ ...s, deciding: true, running: decision === "approve", startedAt: Date.now(), elicitScope }));
       try {
         const r = await post(tool, {
+          elicitScope,
           input: pendingInput,
           approvalId: approval.approvalId,
           decision,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A small stdio MCP server for the client tests: tools with every annotation case, an error
-// result, binary content, a name Toolroom must refuse, and a tool that makes the server exit.
+// result, binary content, an elicitation, a name Toolroom must refuse, and a tool that makes the server exit.
 // Written against the low-level Server so the tool list is sent exactly as written here.
 import fs from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -16,6 +16,7 @@ const TOOLS = [
   { name: "fail", description: "Always reports an error.", inputSchema: object, annotations: { readOnlyHint: true } },
   { name: "shout", description: "Upper-cases text.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] }, annotations: { readOnlyHint: true } },
   { name: "media", description: "Returns text, an image and a resource.", inputSchema: object, annotations: { readOnlyHint: true } },
+  { name: "ask", description: "Asks the person for a name and a size (elicitation).", inputSchema: object, annotations: { readOnlyHint: true } },
   { name: "exit", description: "Makes the server exit.", inputSchema: object, annotations: { readOnlyHint: true } },
   { name: "bad name!", description: "A name no model API accepts.", inputSchema: object },
 ];
@@ -40,6 +41,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           { type: "resource", resource: { uri: "file:///notes.txt", mimeType: "text/plain", text: "the notes" } },
         ],
       };
+    case "ask": {
+      const answer = await server.elicitInput({
+        message: "Which pizza?",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            name: { type: "string", title: "Name", default: "Margherita" },
+            size: { type: "string", oneOf: [{ const: "s", title: "Small" }, { const: "l", title: "Large" }] },
+          },
+          required: ["size"],
+        },
+      });
+      return text(JSON.stringify(answer));
+    }
     case "exit":
       setTimeout(() => process.exit(0), 10);
       return text("bye");

@@ -29,6 +29,7 @@ import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
+import { chatElicitor } from "@/lib/server/elicitations/pending";
 import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
 import { uiMessageSseResponse } from "./sse-response";
@@ -225,7 +226,15 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   let stream;
   try {
     stream = await runChatTurn({
-      ...turnSetup({ settings, resolver, chatId: chat.id, modelId, chatLlm: { type: "ref", ref: chat.modelRef }, isNewConversation: messages.length <= 1 }),
+      ...turnSetup({
+        settings,
+        resolver,
+        chatId: chat.id,
+        modelId,
+        chatLlm: { type: "ref", ref: chat.modelRef },
+        isNewConversation: messages.length <= 1,
+        elicitFor: chatElicitor(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds),
+      }),
       chatId: chat.id,
       messages,
       model,

@@ -4,6 +4,7 @@ import { turnErrorText } from "@/lib/chat/turn-errors";
 import { scrubProviderError } from "@/lib/security/secrets";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { LlmRef, Settings } from "@/lib/settings/schema";
+import type { ToolContext } from "@/lib/tools/types";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 
 export interface TurnSetupOptions {
@@ -15,6 +16,8 @@ export interface TurnSetupOptions {
   /** What a tool's `ctx.llm()` gets when neither the call nor the tool's settings name a model. */
   chatLlm: LlmRef;
   isNewConversation: boolean;
+  /** How a tool's questions reach the person (`ctx.elicit`): the browser's dialog, the terminal; absent, nobody is asked. */
+  elicitFor?: (toolName: string, signal: AbortSignal) => ToolContext["elicit"];
 }
 
 export type TurnSetup = Pick<
@@ -36,8 +39,8 @@ export function turnSetup(options: TurnSetupOptions): TurnSetup {
     stepTimeoutSeconds: settings.chat.stepTimeoutSeconds,
     guardFile: settings.aiAssistedGuardFile,
     describeError: (error) => scrubProviderError(turnErrorText(error, modelId), settings),
-    contextFor: (toolName, signal) =>
-      createToolContext({
+    contextFor: (toolName, signal) => ({
+      ...createToolContext({
         settings,
         toolName,
         chatId,
@@ -46,6 +49,8 @@ export function turnSetup(options: TurnSetupOptions): TurnSetup {
         signal,
         llm: (forTool, name) => resolver.resolve(settings.tools[forTool]?.llm ?? (name ? { type: "ref", ref: name } : chatLlm)),
       }),
+      ...(options.elicitFor ? { elicit: options.elicitFor(toolName, signal) } : {}),
+    }),
   };
 }
 

@@ -4,9 +4,10 @@ import { ruleDecisionText, type RuleDecider, type RuleVerdict } from "@/lib/tool
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
-import type { ToolOutput } from "@/lib/tools/types";
+import type { ToolContext, ToolOutput } from "@/lib/tools/types";
 import type { Settings } from "@/lib/settings/schema";
 import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
+import { askPerson } from "@/lib/server/elicitations/pending";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 import type { TryItApprovals } from "./try-it-approvals";
 
@@ -18,6 +19,8 @@ export interface TryItRequest {
   reason?: string;
   /** With `decision: "approve"`: the arguments the person edited; the call runs with these (the approval still names `input`). */
   editedInput?: unknown;
+  /** The page's id for this call: questions the tool asks (`ctx.elicit`) wait under `try-it:<id>` for the page to answer. */
+  elicitScope?: string;
 }
 
 export interface FieldIssue {
@@ -77,6 +80,10 @@ const tryItRequestSchema = z.object({
   decision: z.enum(["approve", "deny"]).optional(),
   reason: approvalReasonSchema.optional(),
   editedInput: z.unknown().optional(),
+  elicitScope: z
+    .string()
+    .regex(/^[\w-]{8,100}$/)
+    .optional(),
 });
 
 function parseRequest(body: unknown): TryItRequest | string {
@@ -100,7 +107,14 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   const request = parseRequest(rawBody);
   if (typeof request === "string") return reply(400, { status: "error", error: request, code: "invalid_request" });
 
-  const ctx = createToolContext({ settings: deps.settings, toolName: name });
+  const timeoutSeconds = deps.settings.chat.approvalTimeoutSeconds;
+  const scope = request.elicitScope;
+  const ctx: ToolContext = {
+    ...createToolContext({ settings: deps.settings, toolName: name }),
+    elicit: scope
+      ? (message, schema) => askPerson(`try-it:${scope}`, name, message, schema, { timeoutSeconds })
+      : async () => ({ action: "not-admitted", reason: "the request gave no elicitScope to answer questions under" }),
+  };
   let tool;
   try {
     tool = registered.resolve(ctx);

@@ -1,0 +1,59 @@
+import { spawn } from "node:child_process";
+import type { Command } from "commander";
+import { deleteMcpOAuth } from "@/lib/db/mcp-oauth";
+import { isStdio } from "@/lib/mcp/client-connect";
+import { toolroomPackage } from "@/lib/server/tools-page/package-info";
+import { loginMcpServer } from "@/lib/mcp/oauth-login";
+import type { Settings } from "@/lib/settings/schema";
+import { CliExit, cliSettings } from "../context";
+
+/** `toolroom mcp login|logout <server>`: OAuth for a remote server of `mcpServers`. */
+export function registerMcpLogin(mcp: Command, program: Command): void {
+  mcp
+    .command("login <server>")
+    .description("sign in to a remote MCP server (OAuth): opens the authorization page with $BROWSER, else prints it")
+    .action(async (server: string) => {
+      const config = httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
+      try {
+        const { toolCount } = await loginMcpServer(server, config, { clientVersion: toolroomPackage().version, open: openInBrowser });
+        process.stdout.write(`Signed in to ${server} (${config.url}): ${toolCount} tools.\n`);
+      } catch (error) {
+        throw new CliExit(1, `toolroom: signing in to ${server} failed: ${(error as Error).message}`);
+      }
+    });
+  mcp
+    .command("logout <server>")
+    .description("forget the tokens and the client registration stored for a remote MCP server")
+    .action(async (server: string) => {
+      httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
+      const removed = await deleteMcpOAuth(server);
+      process.stdout.write(removed ? `Signed out of ${server}.\n` : `Nothing was stored for ${server}.\n`);
+    });
+}
+
+function httpServer(settings: Settings, server: string) {
+  const config = settings.mcpServers[server];
+  if (!config)
+    throw new CliExit(
+      2,
+      `toolroom: no MCP server named "${server}" in settings mcpServers (${Object.keys(settings.mcpServers).join(", ") || "none configured"}).`,
+    );
+  if (isStdio(config)) throw new CliExit(2, `toolroom: mcpServers.${server} runs on stdio; only servers reached by URL sign in.`);
+  return config;
+}
+
+/** $BROWSER is a command (it may carry arguments); the URL goes last. Without it, the person opens the URL. */
+function openInBrowser(url: URL): Promise<void> {
+  const browser = process.env.BROWSER?.trim();
+  process.stderr.write(`Open this page to sign in:\n  ${url.href}\n`);
+  if (!browser) return Promise.resolve();
+  const [command, ...args] = browser.split(/\s+/);
+  const child = spawn(command!, [...args, url.href], { stdio: ["ignore", "ignore", "inherit"], detached: false });
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      process.stderr.write(`toolroom: could not start $BROWSER (${error.message}); open the page by hand.\n`);
+      resolve();
+    });
+    child.on("spawn", () => resolve());
+  });
+}

@@ -1,0 +1,70 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The official MCP conformance suite's client scenarios, run against the real `toolroom` CLI
+// (lib/testing/conformance-client.mjs is the command the suite drives).
+const SUITE = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
+const DRIVER = path.resolve(import.meta.dirname, "../testing/conformance-client.mjs");
+// The auth scenarios run `toolroom mcp login` with $BROWSER following the authorization redirects.
+// Not yet passing, so not listed: auth/basic-cimd (Toolroom has no https client ID metadata document
+// to offer) and auth/scope-step-up (a 403 insufficient_scope during `toolroom call` would need a
+// second, interactive sign-in there; the CLI's calls sign in only through `mcp login`).
+const AUTH = [
+  "metadata-default",
+  "metadata-var1",
+  "metadata-var2",
+  "metadata-var3",
+  "scope-from-www-authenticate",
+  "scope-from-scopes-supported",
+  "scope-omitted-when-undefined",
+  "scope-retry-limit",
+  "token-endpoint-auth-basic",
+  "token-endpoint-auth-post",
+  "token-endpoint-auth-none",
+  "pre-registration",
+  "2025-03-26-oauth-metadata-backcompat",
+  "2025-03-26-oauth-endpoint-fallback",
+].map((name) => `auth/${name}`);
+const SCENARIOS = ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults", ...AUTH];
+
+let out: string;
+beforeAll(() => (out = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-out-"))));
+afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+interface Check {
+  id: string;
+  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
+  errorMessage?: string;
+}
+
+async function runScenario(scenario: string): Promise<Check[]> {
+  const dir = path.join(out, scenario.replace(/\//g, "_"));
+  const child = spawn(SUITE, ["client", "--command", `${process.execPath} ${DRIVER}`, "--scenario", scenario, "-o", dir, "--timeout", "90000"], {
+    cwd: out,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (log += d.toString()));
+  await new Promise((resolve) => child.on("close", resolve));
+  // Results land in <dir>/<scenario>-<time>/checks.json ("auth/x" makes a folder auth/).
+  const found = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).find((f) => path.basename(f) === "checks.json") : undefined;
+  if (!found) throw new Error(`the suite wrote no results for ${scenario}:\n${log}`);
+  return JSON.parse(fs.readFileSync(path.join(dir, found), "utf8")) as Check[];
+}
+
+describe("MCP conformance, client side", () => {
+  it.each(SCENARIOS)(
+    "%s passes",
+    async (scenario) => {
+      const checks = await runScenario(scenario);
+      const failed = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? ""}`);
+      expect(failed).toEqual([]);
+      expect(checks.some((c) => c.status === "SUCCESS")).toBe(true);
+    },
+    120_000,
+  );
+});

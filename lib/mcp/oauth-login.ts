@@ -1,0 +1,106 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { McpServerSettings } from "./client-connect";
+import { StoredOAuthProvider } from "./oauth-provider";
+
+type HttpServer = Extract<McpServerSettings, { url: string }>;
+
+/** How long the person has to finish signing in. */
+const LOGIN_TIMEOUT_MS = 5 * 60_000;
+
+interface Callback {
+  redirectUrl: string;
+  answer: Promise<URLSearchParams>;
+  close(): void;
+}
+
+/** A one-shot listener on 127.0.0.1 for the authorization server's redirect back (RFC 8252 loopback). */
+async function loopbackCallback(timeoutMs: number): Promise<Callback> {
+  let deliver!: (query: URLSearchParams) => void;
+  let fail!: (error: Error) => void;
+  const answer = new Promise<URLSearchParams>((resolve, reject) => ((deliver = resolve), (fail = reject)));
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/callback") return void response.writeHead(404).end();
+    const failed = url.searchParams.get("error");
+    response.writeHead(failed ? 400 : 200, { "content-type": "text/plain; charset=utf-8" });
+    response.end(
+      failed ? `Sign-in failed: ${failed}. You can close this tab.` : "Signed in to the MCP server. You can close this tab and return to the terminal.",
+    );
+    deliver(url.searchParams);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const timer = setTimeout(() => fail(new Error(`nobody finished signing in within ${timeoutMs / 60_000} minutes`)), timeoutMs);
+  const { port } = server.address() as AddressInfo;
+  return {
+    redirectUrl: `http://127.0.0.1:${port}/callback`,
+    answer,
+    close: () => {
+      clearTimeout(timer);
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+export interface LoginOptions {
+  clientVersion: string;
+  /** Opens the authorization page (the CLI: $BROWSER, else print it). */
+  open: (url: URL) => void | Promise<void>;
+  timeoutMs?: number;
+}
+
+/**
+ * Signs in to one remote MCP server through the SDK's client auth: a first connection gets 401,
+ * the SDK discovers and registers, the person authorizes in a browser, the code comes back to the
+ * loopback listener and is exchanged; a second connection proves the tokens. Returns the tool count.
+ */
+export async function loginMcpServer(name: string, config: HttpServer, options: LoginOptions): Promise<{ toolCount: number }> {
+  const callback = await loopbackCallback(options.timeoutMs ?? LOGIN_TIMEOUT_MS);
+  const provider = new StoredOAuthProvider({
+    server: name,
+    serverUrl: config.url,
+    ...(config.oauth ? { preRegistered: config.oauth } : {}),
+    redirectUrl: callback.redirectUrl,
+    openAuthorization: (url) => options.open(url),
+  });
+  const fetch = provider.recordingFetch();
+  const connect = async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider: provider, fetch });
+    const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
+    try {
+      await client.connect(transport);
+      return { client, transport, authorized: true as const };
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      return { client, transport, authorized: false as const };
+    }
+  };
+  try {
+    let attempt = await connect();
+    if (!attempt.authorized) {
+      const query = await callback.answer;
+      if (query.get("error"))
+        throw new Error(
+          `the authorization server refused: ${query.get("error")}${query.get("error_description") ? ` (${query.get("error_description")})` : ""}`,
+        );
+      if (!provider.checkState(query.get("state"))) throw new Error("the sign-in answer did not carry this sign-in's state; start again");
+      const code = query.get("code");
+      if (!code) throw new Error("the authorization server sent no code back");
+      await attempt.transport.finishAuth(code);
+      await attempt.client.close();
+      attempt = await connect();
+      if (!attempt.authorized) throw new Error("the server still refuses the new token");
+    }
+    const capabilities = attempt.client.getServerCapabilities();
+    const toolCount = capabilities?.tools ? (await attempt.client.listTools()).tools.length : 0;
+    await attempt.transport.terminateSession().catch(() => {});
+    await attempt.client.close();
+    return { toolCount };
+  } finally {
+    callback.close();
+  }
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { readMcpOAuth, writeMcpOAuth, type McpOAuthState } from "@/lib/db/mcp-oauth";
+
+/** `mcpServers.<name>.oauth`: a client registered beforehand. */
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  scopes?: string[];
+}
+
+/** One step of a flow as the OAuth debug view shows it: which request, what came back. */
+export interface OAuthFlowStep {
+  at: string;
+  method: string;
+  url: string;
+  status?: number;
+  /** Metadata documents and error bodies as they came; token responses never (they hold secrets). */
+  body?: unknown;
+  error?: string;
+}
+
+export interface ProviderOptions {
+  server: string;
+  serverUrl: string;
+  preRegistered?: PreRegisteredClient;
+  /** Where the authorization server sends the browser back (the CLI's loopback listener, the app's callback route). */
+  redirectUrl?: string;
+  /** Sends the person to the authorization page; absent, a flow that needs a person fails with how to sign in. */
+  openAuthorization?: (url: URL) => void | Promise<void>;
+}
+
+const FLOW_STEPS_KEPT = 60;
+
+/**
+ * The MCP SDK's `OAuthClientProvider`, storing per server in the database: the registered client,
+ * the tokens, the PKCE verifier and what discovery found. The SDK does the protocol (discovery with
+ * its fallbacks, registration, PKCE S256, scopes and step-up, refresh, the `resource` parameter).
+ */
+export class StoredOAuthProvider implements OAuthClientProvider {
+  private cached: McpOAuthState | null | undefined;
+  private expectedState: string | undefined;
+
+  constructor(private readonly options: ProviderOptions) {}
+
+  get redirectUrl(): string | undefined {
+    return this.options.redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.options.preRegistered?.scopes;
+    return {
+      client_name: "Toolroom",
+      redirect_uris: this.options.redirectUrl ? [this.options.redirectUrl] : [],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: this.options.preRegistered?.clientSecret ? "client_secret_basic" : "none",
+      ...(scopes?.length ? { scope: scopes.join(" ") } : {}),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(16).toString("base64url");
+    return this.expectedState;
+  }
+
+  /** Whether `state` from the callback is the one this flow sent (a forged callback is refused). */
+  checkState(state: string | null): boolean {
+    return this.expectedState !== undefined && state === this.expectedState;
+  }
+
+  private async stored(): Promise<McpOAuthState | null> {
+    // No database (or not migrated yet): a server that needs no sign-in must still work.
+    if (this.cached === undefined) this.cached = await readMcpOAuth(this.options.server, this.options.serverUrl).catch(() => null);
+    return this.cached;
+  }
+
+  private async save(patch: Partial<McpOAuthState>): Promise<void> {
+    await writeMcpOAuth(this.options.server, this.options.serverUrl, patch);
+    this.cached = { ...(this.cached ?? {}), ...patch };
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const pre = this.options.preRegistered;
+    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
+    const info = (await this.stored())?.clientInfo as (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined;
+    // A registration for another redirect URI (the CLI's listener gets a new port each time) is of no use.
+    if (info?.redirect_uris && this.options.redirectUrl && !info.redirect_uris.includes(this.options.redirectUrl)) return undefined;
+    return info;
+  }
+
+  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+    if (!this.options.preRegistered) await this.save({ clientInfo: clientInformation });
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return (await this.stored())?.tokens as OAuthTokens | undefined;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.save({ tokens });
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (!this.options.openAuthorization)
+      throw new Error(
+        `the MCP server "${this.options.server}" needs you to sign in: run \`toolroom mcp login ${this.options.server}\` or use Sign in on the Sources view`,
+      );
+    await this.options.openAuthorization(authorizationUrl);
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    await this.save({ codeVerifier });
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = (await this.stored())?.codeVerifier;
+    if (!verifier) throw new Error("no authorization is under way for this server (start the sign-in again)");
+    return verifier;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    const all = scope === "all";
+    await this.save({
+      ...(all || scope === "client" ? { clientInfo: undefined } : {}),
+      ...(all || scope === "tokens" ? { tokens: undefined } : {}),
+      ...(all || scope === "verifier" ? { codeVerifier: undefined } : {}),
+      ...(all || scope === "discovery" ? { discovery: undefined } : {}),
+    });
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.save({ discovery: state });
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.stored())?.discovery as OAuthDiscoveryState | undefined;
+  }
+
+  /** A fetch that records each request of the flow for the debug view, then stores the steps. */
+  recordingFetch(): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+    const steps: OAuthFlowStep[] = [];
+    return async (input, init) => {
+      const request = new Request(input, init);
+      const step: OAuthFlowStep = { at: new Date().toISOString(), method: request.method, url: request.url };
+      steps.push(step);
+      try {
+        const response = await fetch(request);
+        step.status = response.status;
+        const type = response.headers.get("content-type") ?? "";
+        const isToken = request.method === "POST" && /token|register/.test(new URL(request.url).pathname);
+        if (type.includes("application/json") && !isToken)
+          step.body = await response
+            .clone()
+            .json()
+            .catch(() => undefined);
+        else if (response.status === 401 || response.status === 403) step.body = { "www-authenticate": response.headers.get("www-authenticate") };
+        return response;
+      } catch (error) {
+        step.error = (error as Error).message;
+        throw error;
+      } finally {
+        await this.save({ flowLog: steps.slice(-FLOW_STEPS_KEPT) }).catch(() => {});
+      }
+    };
+  }
+}
