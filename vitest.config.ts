@@ -16,6 +16,7 @@ const INTEGRATION = [
   "lib/builtins/shell*.test.ts",
   "lib/evals/runner.test.ts",
   "lib/mcp/client-source.test.ts",
+  "lib/mcp/*conformance.test.ts",
   "lib/trace/otlp.test.ts",
 ];
 

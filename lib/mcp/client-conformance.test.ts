@@ -57,7 +57,8 @@ async function runScenario(scenario: string): Promise<Check[]> {
 }
 
 describe("MCP conformance, client side", () => {
-  it.each(SCENARIOS)(
+  // Each scenario is its own suite server and CLI processes, mostly waiting on each other: run them side by side.
+  it.concurrent.each(SCENARIOS)(
     "%s passes",
     async (scenario) => {
       const checks = await runScenario(scenario);
