@@ -9,7 +9,9 @@ import { isToolPart } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import { createModelResolver } from "@/lib/chat/models";
 import { createOfflineModel } from "@/lib/chat/offline-model";
-import { settingsSchema, type ApprovalRuleSettings } from "@/lib/settings/schema";
+import { settingsSchema, type Settings } from "@/lib/settings/schema";
+
+type ApprovalRuleSettings = Settings["approvals"]["rules"][number];
 import { askTurn } from "./ask-turn";
 
 let root: string;

@@ -119,7 +119,8 @@ function failedRow(entry: RunEntry, e: unknown): RunRow {
   };
 }
 
-/** Drops every cached row and view (tests). */
+/** Drops every cached row and view (tests).
+ * @internal Only tests call it: knip --production allows it. */
 export function clearRunCaches(): void {
   rows.clear();
   views.clear();

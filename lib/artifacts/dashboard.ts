@@ -127,7 +127,8 @@ export interface VerdictBaseline extends Fields<typeof baselineSpec> {
   extra: Record<string, unknown>;
 }
 
-/** `recipes/sanitizers/fixtures/expected/verdict_baselines.json`: where the dashboard's "expected" comes from. */
+/** `recipes/sanitizers/fixtures/expected/verdict_baselines.json`: where the dashboard's "expected" comes from.
+ * @internal Only tests call it: knip --production allows it. */
 export function readVerdictBaselines(
   raw: unknown,
   file = "verdict_baselines.json",

@@ -46,9 +46,3 @@ export async function deleteMcpOAuth(server: string): Promise<boolean> {
   const { count } = await client().mcpOAuth.deleteMany({ where: { server } });
   return count > 0;
 }
-
-/** Which servers have tokens, for the Sources view's signed-in state (never the tokens themselves). */
-export async function signedInServers(): Promise<Map<string, string>> {
-  const rows = await client().mcpOAuth.findMany({ where: { tokens: { not: null } }, select: { server: true, serverUrl: true } });
-  return new Map(rows.map((r) => [r.server, r.serverUrl]));
-}

@@ -132,7 +132,6 @@ export const suiteSchema = z.strictObject({
 
 export type Suite = z.infer<typeof suiteSchema>;
 export type EvalCase = z.infer<typeof caseSchema>;
-export type Expectation = z.infer<typeof expectSchema>;
 export type ExpectedCall = z.infer<typeof expectedCallSchema>;
 export type ConfirmPolicy = z.infer<typeof confirmPolicySchema>;
 export type SuiteTool = z.infer<typeof suiteToolSchema>;

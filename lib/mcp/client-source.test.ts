@@ -5,7 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadRegistry } from "@/lib/server/runtime/registry";
-import { settingsSchema, type SettingsInput } from "@/lib/settings/schema";
+import type { z } from "zod";
+import { settingsSchema } from "@/lib/settings/schema";
+
+type SettingsInput = z.input<typeof settingsSchema>;
 import { testContext } from "@/lib/testing/context";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { settingsSchema, type SettingsInput } from "@/lib/settings/schema";
+import type { z } from "zod";
+import { settingsSchema } from "@/lib/settings/schema";
+
+type SettingsInput = z.input<typeof settingsSchema>;
 import { securityConfig, startupProblem, type SecurityConfig } from "./config";
 import { decide, type RequestLike } from "./policy";
 

@@ -138,8 +138,6 @@ export const approvalRuleSchema = approvalRuleObject.superRefine((rule, ctx) => 
   }
 });
 
-export type ApprovalRuleSettings = z.infer<typeof approvalRuleSchema>;
-
 export const settingsSchema = z
   .object({
     llms: z.record(z.string(), llmEntrySchema).default({ offline: { provider: "offline" } }),
@@ -251,4 +249,3 @@ export const settingsSchema = z
   .strict();
 
 export type Settings = z.infer<typeof settingsSchema>;
-export type SettingsInput = z.input<typeof settingsSchema>;

@@ -32,7 +32,8 @@ export async function otlpIntegration(endpoint: string): Promise<Telemetry> {
   return (await current).integration;
 }
 
-/** Sends what is batched now (tests; a server about to stop). */
+/** Sends what is batched now (tests; a server about to stop).
+ * @internal Only tests call it: knip --production allows it. */
 export async function flushOtlp(): Promise<void> {
   await (await current)?.provider.forceFlush();
 }
