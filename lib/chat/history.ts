@@ -1,7 +1,5 @@
 import type { ModelMessage, UIMessage } from "ai";
 import { canonicalJson } from "@/lib/tools/canonical-json";
-import { INVALID_CALL_TOOL_NAME } from "./invalid-call-tool";
-import { readMetadata } from "./metadata";
 
 /** A call a provider error left open: the reply broke off before the call was complete, so it never ran. */
 export const BROKE_OFF_TEXT = "Not run: the provider's reply broke off before this call could run.";
@@ -87,4 +85,3 @@ export function callsSinceLastUser(messages: UIMessage[]): Map<string, string> {
 export function callKey(toolName: string, input: unknown): string {
   return `${toolName}\u0000${canonicalJson(input)}`;
 }
-
