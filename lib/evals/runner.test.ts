@@ -179,6 +179,29 @@ describe("a model that gets some cases wrong (the loopback provider)", () => {
   });
 });
 
+describe("a provider that refuses (the loopback provider's content_filter)", () => {
+  it("fails the case with the refusal as its reason, though the words so far match", async () => {
+    const server = await startFakeOpenAI();
+    try {
+      server.reply({ deltas: [{ content: "I can" }], finish: "content_filter" });
+      const loop = settingsSchema.parse({
+        sourceRoot: dir,
+        runsRoot: path.join(dir, "runs"),
+        llms: { loop: { provider: "openai-compatible", baseURL: server.baseURL, model: "loop-1" } },
+      });
+      const result = await runEval({
+        suite: parseSuite(`name: r\nmatrix: { models: [loop] }\ncases:\n  - { name: c, prompt: hi, expect: { answer: { contains: I can } } }\n`, "t.eval.yaml"),
+        settings: loop,
+        registry: registryOf([echoTool]),
+        resolver: createModelResolver(loop),
+      });
+      expect(result.trials.map((t) => [t.verdict, t.reason])).toEqual([["fail", expect.stringMatching(/^Refused: .*declined to answer/)]]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("eval results as runs", () => {
   it("writes a run the artifact readers accept: a cell per mode, hints, cases and env", async () => {
     const yaml = `name: readback

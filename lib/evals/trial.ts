@@ -80,6 +80,8 @@ export interface TrialOutcome extends TrialObservation {
   verdict: "pass" | "fail" | "error";
   reasons: string[];
   error?: string;
+  /** The provider refused to answer (content filter, refusal): the case fails, whatever its answer. */
+  refused?: string;
   latencyMs: number;
   messages: UIMessage[];
 }
@@ -92,7 +94,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const { evalCase } = input;
   const messages = caseMessages(evalCase);
   const started = performance.now();
-  let end: { message: UIMessage; error?: string } | undefined;
+  let end: { message: UIMessage; error?: string; refused?: string } | undefined;
   const stream = await runChatTurn({
     ...input.base,
     chatId: input.chatId,
@@ -106,7 +108,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
     autoDecide: autoDecideFor(evalCase.confirm),
     hooks: {
       onEnd: (message, info) => {
-        end = { message, ...(info.error !== undefined ? { error: info.error } : {}) };
+        end = { message, ...(info.error !== undefined ? { error: info.error } : {}), ...(info.refused ? { refused: info.refused } : {}) };
       },
     },
   });
@@ -117,6 +119,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const all = end ? [...messages, end.message] : messages;
   const error = end ? end.error : "the turn ended without an answer";
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
+  if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
   const verdict: Verdict = judge(evalCase, seen);
   return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
 }
