@@ -113,6 +113,28 @@ describe("toolroom ask", { timeout: 60_000 }, () => {
     expect(run.stderr).not.toContain(API_KEY);
   });
 
+  it("closes a call the provider's broken reply left open as not run (exit 1)", async () => {
+    const cut = await startFakeOpenAI();
+    try {
+      cut.reply({
+        deltas: [{ tool_calls: [{ index: 0, id: "call_cut", type: "function", function: { name: "list_files", arguments: '{"pa' } }] }],
+        then: "cut",
+      });
+      const cutConfig = path.join(root, "cut.yaml");
+      const llm = `{ provider: openai-compatible, baseURL: "${cut.baseURL}", model: cut-1 }`;
+      fs.writeFileSync(cutConfig, `sourceRoot: ${JSON.stringify(path.join(root, "src"))}\nllms:\n  offline: { provider: offline }\n  cut: ${llm}\n`);
+      const run = await runToolroom(["--config", cutConfig, "ask", "list files", "--model", "cut", "--json"], root);
+      expect(run.code, run.stderr).toBe(1);
+      const messages = JSON.parse(run.stdout) as UIMessage[];
+      expect(toolPartOf(messages, "tool-list_files")).toMatchObject({
+        state: "output-error",
+        errorText: expect.stringMatching(/^Not run: the provider's reply broke off/),
+      });
+    } finally {
+      await cut.close();
+    }
+  });
+
   it("says the provider refused (content_filter) and exits 4, not 0", async () => {
     const filtered = await startFakeOpenAI();
     try {
