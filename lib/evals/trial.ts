@@ -1,7 +1,7 @@
 import { generateId, type UIMessage } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { runChatTurn, type ChatTurn } from "@/lib/chat/engine";
-import { isToolPart, toolNameOf } from "@/lib/chat/history";
+import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
@@ -116,7 +116,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   while (!(await reader.read()).done);
   const latencyMs = performance.now() - started;
   const seen = observe(end?.message);
-  const all = end ? [...messages, end.message] : messages;
+  // A call a provider error left open never ran: the stored trial says so (not a crash, later).
+  const last = end && end.error !== undefined ? closeInterruptedCalls(end.message, BROKE_OFF_TEXT) : end?.message;
+  const all = last ? [...messages, last] : messages;
   const error = end ? end.error : "the turn ended without an answer";
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
   if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
