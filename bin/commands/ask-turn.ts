@@ -1,6 +1,6 @@
 import type { UIMessage, UIMessageChunk } from "ai";
 import { TIMEOUT_REASON, runChatTurn, type ChatTurn } from "@/lib/chat/engine";
-import { closeInterruptedCalls, isToolPart, toolNameOf } from "@/lib/chat/history";
+import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
 
 /** A call the turn stopped at because it needs a person's yes. */
@@ -47,7 +47,9 @@ export async function askTurn(options: AskTurnOptions): Promise<AskOutcome> {
     for (let next = await reader.read(); !next.done; next = await reader.read()) options.onChunk(next.value);
     if (!end) throw new Error("the chat turn ended without an answer");
     const { message, aborted, error, refused } = end;
-    messages = withLast(messages, aborted ? closeInterruptedCalls(message) : message);
+    // A call a provider error left open never ran: it says so (as the chat service does).
+    const closed = aborted ? closeInterruptedCalls(message) : error !== undefined ? closeInterruptedCalls(message, BROKE_OFF_TEXT) : message;
+    messages = withLast(messages, closed);
     const pending = pendingCalls(message);
     if (refused) return { messages, aborted, error, refused };
     if (aborted || error !== undefined || pending.length === 0) return { messages, aborted, error };

@@ -7,6 +7,7 @@ import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolPart } from "@/lib/chat/history";
 import { runToolroom, type CliRun } from "@/lib/testing/cli";
+import { startFakeOpenAI } from "@/lib/testing/openai-server";
 
 const API_KEY = "sk-test-ask-0123456789abcdef";
 
@@ -110,5 +111,42 @@ describe("toolroom ask", { timeout: 60_000 }, () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^toolroom: Provider error \(refusing\.chat\/nope\): 400: .*model not found/m);
     expect(run.stderr).not.toContain(API_KEY);
+  });
+
+  it("closes a call the provider's broken reply left open as not run (exit 1)", async () => {
+    const cut = await startFakeOpenAI();
+    try {
+      cut.reply({
+        deltas: [{ tool_calls: [{ index: 0, id: "call_cut", type: "function", function: { name: "list_files", arguments: '{"pa' } }] }],
+        then: "cut",
+      });
+      const cutConfig = path.join(root, "cut.yaml");
+      const llm = `{ provider: openai-compatible, baseURL: "${cut.baseURL}", model: cut-1 }`;
+      fs.writeFileSync(cutConfig, `sourceRoot: ${JSON.stringify(path.join(root, "src"))}\nllms:\n  offline: { provider: offline }\n  cut: ${llm}\n`);
+      const run = await runToolroom(["--config", cutConfig, "ask", "list files", "--model", "cut", "--json"], root);
+      expect(run.code, run.stderr).toBe(1);
+      const messages = JSON.parse(run.stdout) as UIMessage[];
+      expect(toolPartOf(messages, "tool-list_files")).toMatchObject({
+        state: "output-error",
+        errorText: expect.stringMatching(/^Not run: the provider's reply broke off/),
+      });
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it("says the provider refused (content_filter) and exits 4, not 0", async () => {
+    const filtered = await startFakeOpenAI();
+    try {
+      filtered.reply({ deltas: [{ content: "I can" }], finish: "content_filter" });
+      const filteredConfig = path.join(root, "filtered.yaml");
+      const llm = `{ provider: openai-compatible, baseURL: "${filtered.baseURL}", model: filter-1 }`;
+      fs.writeFileSync(filteredConfig, `sourceRoot: ${JSON.stringify(path.join(root, "src"))}\nllms:\n  offline: { provider: offline }\n  filtered: ${llm}\n`);
+      const run = await runToolroom(["--config", filteredConfig, "ask", "hello", "--model", "filtered"], root);
+      expect(run.code, run.stderr).toBe(4);
+      expect(run.stderr).toMatch(/^toolroom: Refused: .*declined to answer/m);
+    } finally {
+      await filtered.close();
+    }
   });
 });

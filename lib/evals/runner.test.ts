@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { UIMessage } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createModelResolver } from "@/lib/chat/models";
@@ -183,6 +184,64 @@ describe("a model that gets some cases wrong (the loopback provider)", () => {
         ["loop · native", "right", "pass", null],
         ["loop · native", "wrong", "fail", "called other_tool instead of echo_text"],
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("a provider that refuses (the loopback provider's content_filter)", () => {
+  it("fails the case with the refusal as its reason, though the words so far match", async () => {
+    const server = await startFakeOpenAI();
+    try {
+      server.reply({ deltas: [{ content: "I can" }], finish: "content_filter" });
+      const loop = settingsSchema.parse({
+        sourceRoot: dir,
+        runsRoot: path.join(dir, "runs"),
+        llms: { loop: { provider: "openai-compatible", baseURL: server.baseURL, model: "loop-1" } },
+      });
+      const result = await runEval({
+        suite: parseSuite(`name: r\nmatrix: { models: [loop] }\ncases:\n  - { name: c, prompt: hi, expect: { answer: { contains: I can } } }\n`, "t.eval.yaml"),
+        settings: loop,
+        registry: registryOf([echoTool]),
+        resolver: createModelResolver(loop),
+        turnFor: evalTurns(loop),
+      });
+      expect(result.trials.map((t) => [t.verdict, t.reason])).toEqual([["fail", expect.stringMatching(/^Refused: .*declined to answer/)]]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("a provider whose reply breaks off mid-call (the loopback provider's cut)", () => {
+  it("stores the trial with the call closed as not run", async () => {
+    const server = await startFakeOpenAI();
+    try {
+      server.reply({
+        deltas: [{ tool_calls: [{ index: 0, id: "call_cut", type: "function", function: { name: "echo_text", arguments: '{"te' } }] }],
+        then: "cut",
+      });
+      const loop = settingsSchema.parse({
+        sourceRoot: dir,
+        runsRoot: path.join(dir, "runs"),
+        llms: { loop: { provider: "openai-compatible", baseURL: server.baseURL, model: "loop-1" } },
+      });
+      const stored: UIMessage[][] = [];
+      const result = await runEval({
+        suite: parseSuite(
+          `name: b\nmatrix: { models: [loop] }\ncases:\n  - { name: c, prompt: hi, expect: { calls: [{ tool: echo_text }] } }\n`,
+          "t.eval.yaml",
+        ),
+        settings: loop,
+        registry: registryOf([echoTool]),
+        resolver: createModelResolver(loop),
+        turnFor: evalTurns(loop),
+        store: { save: async (_chat, messages) => void stored.push(messages) },
+      });
+      expect(result.trials.map((t) => t.verdict)).toEqual(["error"]);
+      const call = stored[0]?.at(-1)?.parts.find((p) => "toolCallId" in p);
+      expect(call).toMatchObject({ state: "output-error", errorText: expect.stringMatching(/^Not run: the provider's reply broke off/) });
     } finally {
       await server.close();
     }

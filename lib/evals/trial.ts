@@ -1,7 +1,7 @@
 import { generateId, type UIMessage } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { runChatTurn, type ChatTurn } from "@/lib/chat/engine";
-import { isToolPart, toolNameOf } from "@/lib/chat/history";
+import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
@@ -83,6 +83,8 @@ export interface TrialOutcome extends TrialObservation {
   verdict: "pass" | "fail" | "error";
   reasons: string[];
   error?: string;
+  /** The provider refused to answer (content filter, refusal): the case fails, whatever its answer. */
+  refused?: string;
   latencyMs: number;
   messages: UIMessage[];
 }
@@ -95,7 +97,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const { evalCase } = input;
   const messages = caseMessages(evalCase);
   const started = performance.now();
-  let end: { message: UIMessage; error?: string } | undefined;
+  let end: { message: UIMessage; error?: string; refused?: string } | undefined;
   const stream = await runChatTurn({
     ...input.base,
     chatId: input.chatId,
@@ -109,7 +111,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
     autoDecide: autoDecideFor(evalCase.confirm),
     hooks: {
       onEnd: (message, info) => {
-        end = { message, ...(info.error !== undefined ? { error: info.error } : {}) };
+        end = { message, ...(info.error !== undefined ? { error: info.error } : {}), ...(info.refused ? { refused: info.refused } : {}) };
       },
     },
   });
@@ -118,9 +120,12 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const latencyMs = performance.now() - started;
   const observed = observe(end?.message);
   const seen = { ...observed, calls: markMocked(observed.calls, evalCase.mocks) };
-  const all = end ? [...messages, end.message] : messages;
+  // A call a provider error left open never ran: the stored trial says so (not a crash, later).
+  const last = end && end.error !== undefined ? closeInterruptedCalls(end.message, BROKE_OFF_TEXT) : end?.message;
+  const all = last ? [...messages, last] : messages;
   const error = end ? end.error : "the turn ended without an answer";
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
+  if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
   const verdict: Verdict = judge(evalCase, seen);
   return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
 }
