@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const SUITE = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
 const DRIVER = path.resolve(import.meta.dirname, "../testing/conformance-client.mjs");
 // The auth scenarios run `toolroom mcp login` with $BROWSER following the authorization redirects.
-// Not yet passing, so not listed: auth/basic-cimd (Toolroom has no https client ID metadata document
-// to offer) and auth/scope-step-up (a 403 insufficient_scope during `toolroom call` would need a
-// second, interactive sign-in there; the CLI's calls sign in only through `mcp login`).
 const AUTH = [
   "metadata-default",
   "metadata-var1",
   "metadata-var2",
   "metadata-var3",
+  "basic-cimd",
   "scope-from-www-authenticate",
   "scope-from-scopes-supported",
   "scope-omitted-when-undefined",
@@ -29,6 +27,10 @@ const AUTH = [
   "2025-03-26-oauth-endpoint-fallback",
 ].map((name) => `auth/${name}`);
 const SCENARIOS = ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults", ...AUTH];
+// Not yet: the step-up comes with a 403 insufficient_scope on `tools/call`, inside `toolroom call`,
+// which runs no browser flow of its own (only `mcp login` does), so the second authorization
+// request never happens.
+const NOT_YET = ["auth/scope-step-up"];
 
 let out: string;
 beforeAll(() => (out = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-out-"))));
@@ -56,16 +58,21 @@ async function runScenario(scenario: string): Promise<Check[]> {
   return JSON.parse(fs.readFileSync(path.join(dir, found), "utf8")) as Check[];
 }
 
+/** Failures, and warnings (a SHOULD of the spec found unmet: the suite counts the scenario failed). */
+const problems = (checks: Check[]) =>
+  checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.id}: ${c.errorMessage ?? c.status}`);
+
 describe("MCP conformance, client side", () => {
   // Each scenario is its own suite server and CLI processes, mostly waiting on each other: run them side by side.
   it.concurrent.each(SCENARIOS)(
     "%s passes",
     async (scenario) => {
       const checks = await runScenario(scenario);
-      const failed = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? ""}`);
-      expect(failed).toEqual([]);
+      expect(problems(checks)).toEqual([]);
       expect(checks.some((c) => c.status === "SUCCESS")).toBe(true);
     },
     120_000,
   );
+  // Fails while unsupported; once it passes, it moves up to SCENARIOS.
+  it.fails.each(NOT_YET)("%s (not yet supported)", async (scenario) => expect(problems(await runScenario(scenario))).toEqual([]), 120_000);
 });

@@ -133,7 +133,7 @@ function makeTransport(name: string, config: McpServerSettings, cwd: string, std
     return transport;
   }
   // Stored tokens (from `toolroom mcp login` or Sign in) go with every request; the SDK refreshes them.
-  const authProvider = new StoredOAuthProvider({ server: name, serverUrl: config.url, ...(config.oauth ? { preRegistered: config.oauth } : {}) });
+  const authProvider = new StoredOAuthProvider({ server: name, serverUrl: config.url, ...(config.oauth ? { oauth: config.oauth } : {}) });
   return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider });
 }
 

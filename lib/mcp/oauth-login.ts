@@ -63,7 +63,7 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
   const provider = new StoredOAuthProvider({
     server: name,
     serverUrl: config.url,
-    ...(config.oauth ? { preRegistered: config.oauth } : {}),
+    ...(config.oauth ? { oauth: config.oauth } : {}),
     redirectUrl: callback.redirectUrl,
     openAuthorization: (url) => options.open(url),
   });

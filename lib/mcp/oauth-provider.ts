@@ -3,11 +3,12 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprot
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { readMcpOAuth, writeMcpOAuth, type McpOAuthState } from "@/lib/db/mcp-oauth";
 
-/** `mcpServers.<name>.oauth`: a client registered beforehand. */
-export interface PreRegisteredClient {
-  clientId: string;
+/** `mcpServers.<name>.oauth`: a client registered beforehand (`clientId`) or a metadata document URL. */
+export interface OAuthSettings {
+  clientId?: string;
   clientSecret?: string;
   scopes?: string[];
+  clientMetadataUrl?: string;
 }
 
 /** One step of a flow as the OAuth debug view shows it: which request, what came back. */
@@ -24,7 +25,7 @@ export interface OAuthFlowStep {
 export interface ProviderOptions {
   server: string;
   serverUrl: string;
-  preRegistered?: PreRegisteredClient;
+  oauth?: OAuthSettings;
   /** Where the authorization server sends the browser back (the CLI's loopback listener, the app's callback route). */
   redirectUrl?: string;
   /** Sends the person to the authorization page; absent, a flow that needs a person fails with how to sign in. */
@@ -44,18 +45,23 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: ProviderOptions) {}
 
+  /** Where the authorization server fetches this client's metadata (SEP-991), when one is hosted. */
+  get clientMetadataUrl(): string | undefined {
+    return this.options.oauth?.clientMetadataUrl;
+  }
+
   get redirectUrl(): string | undefined {
     return this.options.redirectUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const scopes = this.options.preRegistered?.scopes;
+    const scopes = this.options.oauth?.scopes;
     return {
       client_name: "Toolroom",
       redirect_uris: this.options.redirectUrl ? [this.options.redirectUrl] : [],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
-      token_endpoint_auth_method: this.options.preRegistered?.clientSecret ? "client_secret_basic" : "none",
+      token_endpoint_auth_method: this.options.oauth?.clientSecret ? "client_secret_basic" : "none",
       ...(scopes?.length ? { scope: scopes.join(" ") } : {}),
     };
   }
@@ -82,8 +88,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    const pre = this.options.preRegistered;
-    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
+    const pre = this.options.oauth;
+    if (pre?.clientId) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
     const info = (await this.stored())?.clientInfo as (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined;
     // A registration for another redirect URI (the CLI's listener gets a new port each time) is of no use.
     if (info?.redirect_uris && this.options.redirectUrl && !info.redirect_uris.includes(this.options.redirectUrl)) return undefined;
@@ -91,7 +97,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
-    if (!this.options.preRegistered) await this.save({ clientInfo: clientInformation });
+    if (!this.options.oauth?.clientId) await this.save({ clientInfo: clientInformation });
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {

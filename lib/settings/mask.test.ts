@@ -32,6 +32,14 @@ describe("URL credentials", () => {
     expect(JSON.stringify(rows)).not.toContain("pa55word-secret");
   });
 
+  it("masks an MCP server's OAuth client secret and keeps its client ID readable", () => {
+    const shown = JSON.stringify(
+      maskSecrets({ mcpServers: { remote: { url: "https://mcp.example/mcp", oauth: { clientId: "toolroom-app", clientSecret: "cs-0123456789" } } } }),
+    );
+    expect(shown).not.toContain("cs-0123456789");
+    expect(shown).toContain("toolroom-app");
+  });
+
   it("collects URL credentials as secrets, so text that echoes them is scrubbed", () => {
     const secrets = collectSecrets({ llms: { local: { baseURL: "http://me:pa55word-secret@10.0.0.2/v1?api-key=qk-0123456789&model=m" } } });
     expect(secrets).toEqual(expect.arrayContaining(["pa55word-secret", "qk-0123456789"]));

@@ -95,10 +95,20 @@ export const mcpServerSchema = z.union([
     .object({
       url: z.string().url(),
       headers: z.record(z.string(), z.string()).optional(),
-      /** A client registered with the server's authorization server beforehand (else dynamic registration). */
+      /**
+       * OAuth: a client registered with the server's authorization server beforehand (`clientId`),
+       * else a client ID metadata document Toolroom's user hosts (`clientMetadataUrl`, used where the
+       * authorization server supports them), else dynamic registration.
+       */
       oauth: z
-        .object({ clientId: z.string().min(1), clientSecret: z.string().min(1).optional(), scopes: z.array(z.string().min(1)).optional() })
+        .object({
+          clientId: z.string().min(1).optional(),
+          clientSecret: z.string().min(1).optional(),
+          scopes: z.array(z.string().min(1)).optional(),
+          clientMetadataUrl: z.string().url().startsWith("https://").optional(),
+        })
         .strict()
+        .refine((o) => !o.clientSecret || o.clientId, { message: "clientSecret needs the clientId it belongs to" })
         .optional(),
       prefix: z.string().optional(),
       confirm: z.enum(["always", "destructive", "never"]).default("destructive"),

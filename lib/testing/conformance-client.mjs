@@ -14,9 +14,14 @@ const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-"));
 const context = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
-// Pre-registered clients: the suite hands the credentials over in the context.
-const oauth = context.client_id ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: context.client_secret } : {}) } : undefined;
-fs.writeFileSync(path.join(root, "toolroom.json"), JSON.stringify({ mcpServers: { conf: { url, confirm: "never", ...(oauth ? { oauth } : {}) } } }));
+// Pre-registered clients: the suite hands the credentials over in the context. The client ID
+// metadata document URL is the one the suite expects (it is used where the server supports it).
+const oauth = {
+  clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+  ...(context.client_id ? { clientId: context.client_id } : {}),
+  ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+};
+fs.writeFileSync(path.join(root, "toolroom.json"), JSON.stringify({ mcpServers: { conf: { url, confirm: "never", oauth } } }));
 const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, "xdg-config"), XDG_STATE_HOME: path.join(root, "xdg-state"), BROWSER: `node ${BROWSER}` };
 for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_")) delete env[name];
 env.DATABASE_URL = `file:${path.join(root, "toolroom.db")}`;
