@@ -1,7 +1,5 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { parseEntry, type PluginPackage } from "./manifest";
+import { importEntry } from "./entry-module";
+import type { PluginPackage } from "./manifest";
 import type { Diagnostic } from "./registry-types";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from "./types";
 
@@ -23,9 +21,10 @@ export interface Contributions {
 /**
  * Resources and prompts of plugin packages (`toolroom.resources`, `toolroom.prompts`), loaded
  * with the tools' rules: a broken entry is a diagnostic and is skipped; a URI (or template) or
- * prompt name claimed twice keeps the first package's and reports the second.
+ * prompt name claimed twice keeps the first package's and reports the second; an import that never
+ * settles is skipped after `timeoutMs`, as a tool's is.
  */
-export async function loadContributions(packages: PluginPackage[]): Promise<Contributions> {
+export async function loadContributions(packages: PluginPackage[], timeoutMs: number): Promise<Contributions> {
   const out: Contributions = { resources: [], prompts: [], diagnostics: [] };
   const seen = new Map<string, string>();
   const claim = (key: string, pkg: PluginPackage, entry: string): boolean => {
@@ -47,7 +46,7 @@ export async function loadContributions(packages: PluginPackage[]): Promise<Cont
   for (const pkg of packages) {
     const base = { sourcePackage: pkg.name, version: pkg.version };
     for (const [name, spec] of Object.entries(pkg.resources)) {
-      const loaded = await loadExport(pkg, name, spec, whyNotAResource);
+      const loaded = await loadExport(pkg, name, spec, timeoutMs, whyNotAResource);
       if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
       else if ("uriTemplate" in loaded.value) {
         const definition = loaded.value as ResourceTemplateDefinition;
@@ -58,7 +57,7 @@ export async function loadContributions(packages: PluginPackage[]): Promise<Cont
       }
     }
     for (const [name, spec] of Object.entries(pkg.prompts)) {
-      const loaded = await loadExport(pkg, name, spec, whyNotAPrompt);
+      const loaded = await loadExport(pkg, name, spec, timeoutMs, whyNotAPrompt);
       if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
       else if (claim(`prompt ${name}`, pkg, name)) out.prompts.push({ ...base, definition: loaded.value as PromptDefinition });
     }
@@ -88,50 +87,11 @@ function whyNotAPrompt(value: unknown): string | null {
 
 type Loaded = { value: object } | { diagnostic: Diagnostic };
 
-async function loadExport(pkg: PluginPackage, name: string, spec: unknown, whyNot: (value: unknown) => string | null): Promise<Loaded> {
+async function loadExport(pkg: PluginPackage, name: string, spec: unknown, timeoutMs: number, whyNot: (value: unknown) => string | null): Promise<Loaded> {
   const base = { package: pkg.name, version: pkg.version, entry: name };
-  if (typeof spec !== "string" || !spec.trim()) {
-    return {
-      diagnostic: {
-        ...base,
-        kind: "bad-manifest",
-        message: `the manifest entry for "${name}" is not a "file#export" string`,
-        hint: 'Write it as "./dist/resources.js#myResource".',
-      },
-    };
-  }
-  const { file, exportName } = parseEntry(spec);
-  const absolute = path.resolve(pkg.dir, file);
-  if (path.relative(pkg.dir, absolute).startsWith("..")) {
-    return {
-      diagnostic: {
-        ...base,
-        kind: "bad-manifest",
-        message: `entry "${spec}" points outside the package folder`,
-        hint: "Entries must name a file inside the package.",
-      },
-    };
-  }
-  // As for tools: the modification time in the URL makes a reload import an edited module afresh.
-  const stamp = await fs
-    .stat(absolute)
-    .then((s) => Math.trunc(s.mtimeMs))
-    .catch(() => 0);
-  let loaded: Record<string, unknown>;
-  try {
-    loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ `${pathToFileURL(absolute).href}?v=${stamp}`)) as Record<string, unknown>;
-  } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error));
-    return {
-      diagnostic: {
-        ...base,
-        kind: "import-failed",
-        message: `importing ${spec} failed: ${err.message}`,
-        stack: err.stack,
-        hint: "Fix the error in the plugin's module, or remove the package.",
-      },
-    };
-  }
+  const imported = await importEntry(pkg, name, spec, timeoutMs, "./dist/resources.js#myResource");
+  if ("diagnostic" in imported) return imported;
+  const { module: loaded, file, exportName } = imported;
   const value = loaded[exportName];
   const problem = value === undefined ? `${file} has no export "${exportName}"` : whyNot(value);
   if (problem)

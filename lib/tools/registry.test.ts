@@ -95,6 +95,27 @@ describe("buildRegistry", () => {
     expect(registry.diagnostics.find((d) => d.entry === "explodes")?.kind).toBe("import-failed");
   });
 
+  it("bounds a resource or prompt module's import the same way: one that never settles is skipped", async () => {
+    const dir = path.join(nodeModules, "stuck-contributions");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({
+        name: "stuck-contributions",
+        version: "0.0.1",
+        type: "module",
+        toolroom: { resources: { stuck: "./index.js#stuck" }, prompts: { late: "./index.js#late" } },
+      }),
+    );
+    fs.writeFileSync(path.join(dir, "index.js"), "await new Promise(() => {});\nexport const stuck = {};\nexport const late = {};\n");
+    const registry = await buildRegistry(options({ importTimeoutMs: 200 }));
+    expect(registry.tools.map((t) => t.name)).toEqual(["echo"]);
+    expect(registry.diagnostics.filter((d) => d.package === "stuck-contributions").map((d) => [d.entry, d.kind, d.message])).toEqual([
+      ["stuck", "import-timed-out", "importing ./index.js#stuck did not finish within 0.2 s"],
+      ["late", "import-timed-out", "importing ./index.js#late did not finish within 0.2 s"],
+    ]);
+  });
+
   it("keeps the last good tool of an entry whose module fails to import again, marked stale, until a good version loads", async () => {
     const dir = path.join(nodeModules, "typo-plugin");
     const file = path.join(dir, "tools.js");

@@ -1,12 +1,9 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { summaryLine } from "./define";
 import { loadContributions } from "./contributions";
 import { RegistryCollisionError, RegistryError } from "./errors";
-import { locateImportError } from "./import-error";
+import { importEntry } from "./entry-module";
 import { diagnosticReport } from "./registry-json";
-import { findPluginPackages, parseEntry, type PluginPackage } from "./manifest";
+import { findPluginPackages, type PluginPackage } from "./manifest";
 import type { Diagnostic, Registry, RegisteredTool, SourceStatus, ToolOrigin } from "./registry-types";
 import { describeInputSchema } from "./schema";
 import type { ToolContext, ToolDefinition, ToolExport } from "./types";
@@ -95,7 +92,10 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
     } else candidates.push(result.candidate);
   }
 
-  const contributions = await loadContributions(packages.filter((p) => !disabled.has(p.name)));
+  const contributions = await loadContributions(
+    packages.filter((p) => !disabled.has(p.name)),
+    options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS,
+  );
   for (const diagnostic of contributions.diagnostics) {
     diagnostics.push(diagnostic);
     log(`toolroom: ${diagnosticReport(diagnostic)}${diagnostic.stack ? `\n${diagnostic.stack}` : ""}`);
@@ -179,83 +179,11 @@ async function describe(
 
 type LoadResult = { candidate: Candidate } | { diagnostic: Diagnostic };
 
-class ImportTimeout extends Error {}
-
-/** The module, or an ImportTimeout: a top-level await that never settles must not hold the registry (the import itself cannot be cancelled). */
-function importWithin(url: string, timeoutMs: number): Promise<Record<string, unknown>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImportTimeout()), timeoutMs);
-    timer.unref();
-  });
-  const imported = import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url) as Promise<Record<string, unknown>>;
-  return Promise.race([imported, timeout]).finally(() => clearTimeout(timer));
-}
-
-function seconds(ms: number): string {
-  return `${Math.round((ms / 1000) * 10) / 10} s`;
-}
-
 async function loadEntry(pkg: PluginPackage, toolName: string, spec: unknown, ctx: ToolContext, timeoutMs: number): Promise<LoadResult> {
   const base = { package: pkg.name, version: pkg.version, entry: toolName };
-  if (typeof spec !== "string" || !spec.trim()) {
-    return {
-      diagnostic: {
-        ...base,
-        kind: "bad-manifest",
-        message: `the manifest entry for "${toolName}" is not a "file#export" string`,
-        hint: 'Write it as "./dist/tools.js#myTool" in package.json "toolroom.tools".',
-      },
-    };
-  }
-  const { file, exportName } = parseEntry(spec);
-  const absolute = path.resolve(pkg.dir, file);
-  if (path.relative(pkg.dir, absolute).startsWith("..")) {
-    return {
-      diagnostic: {
-        ...base,
-        kind: "bad-manifest",
-        message: `entry "${spec}" points outside the package folder`,
-        hint: "Entries must name a file inside the package.",
-      },
-    };
-  }
-
-  // The URL carries the file's modification time: an edited entry is imported afresh on the next
-  // reload (Node caches modules by URL, for the life of the process), an unchanged one is reused.
-  const stamp = await fs
-    .stat(absolute)
-    .then((s) => Math.trunc(s.mtimeMs))
-    .catch(() => 0);
-  let loaded: Record<string, unknown>;
-  try {
-    const url = `${pathToFileURL(absolute).href}?v=${stamp}`;
-    loaded = await importWithin(url, timeoutMs);
-  } catch (error) {
-    if (error instanceof ImportTimeout) {
-      return {
-        diagnostic: {
-          ...base,
-          kind: "import-timed-out",
-          message: `importing ${spec} did not finish within ${seconds(timeoutMs)}`,
-          hint: `Look for a top-level await that never settles (a promise nothing resolves, a server it waits for) in ${file} or what it imports; or raise plugins.importTimeoutSeconds.`,
-        },
-      };
-    }
-    const err = error instanceof Error ? error : new Error(String(error));
-    const location = await locateImportError(err, absolute, pkg.dir);
-    const where = location ? `${location.file}:${location.line}:${location.column}` : "";
-    return {
-      diagnostic: {
-        ...base,
-        kind: "import-failed",
-        message: `importing ${spec} failed: ${err.message}${where ? ` (at ${where})` : ""}`,
-        stack: err.stack,
-        ...(location ? { location } : {}),
-        hint: where ? `Fix the error at ${where}, or remove the package.` : "Fix the error in the plugin's module (its stack is below), or remove the package.",
-      },
-    };
-  }
+  const imported = await importEntry(pkg, toolName, spec, timeoutMs, './dist/tools.js#myTool" in package.json "toolroom.tools');
+  if ("diagnostic" in imported) return imported;
+  const { module: loaded, file, exportName, stamp } = imported;
   const exported = loaded[exportName];
   if (exported === undefined) {
     return {
