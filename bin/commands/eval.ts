@@ -116,31 +116,24 @@ export function registerEval(program: Command): void {
       }
       const rel = path.relative(process.cwd(), evaluation.dir);
       const shown = rel.startsWith("..") ? evaluation.dir : rel;
-      // A cancelled run is reported as far as it got, and says how to finish it (exit 130, as Ctrl-C).
-      if (evaluation.run.partial) {
-        report({
-          reporter: options.json ? "json" : options.reporter,
-          ...(options.out ? { out: options.out } : {}),
-          suite: loaded.suite.name,
-          dir: evaluation.dir,
-          shownDir: shown,
-          run: evaluation.run,
-          minPass: 0,
-        });
-        throw new CliExit(
-          130,
-          `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them with --resume ${shown}`,
-        );
-      }
-      report({
+      const input = {
         reporter: options.json ? "json" : options.reporter,
         ...(options.out ? { out: options.out } : {}),
         suite: loaded.suite.name,
         dir: evaluation.dir,
         shownDir: shown,
         run: evaluation.run,
-        ...(minPass !== undefined ? { minPass } : {}),
-      });
+      } as const;
+      // A cancelled run is reported as far as it got, without a pass bar (it is a part), and says
+      // how to finish it (exit 130, as Ctrl-C).
+      if (evaluation.run.partial) {
+        report({ ...input, minPass: 0 });
+        throw new CliExit(
+          130,
+          `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them with --resume ${shown}`,
+        );
+      }
+      report({ ...input, ...(minPass !== undefined ? { minPass } : {}) });
     });
   registerEvalImport(evalCommand);
   registerEvalDiff(evalCommand, program);
