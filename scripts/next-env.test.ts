@@ -28,7 +28,7 @@ describe("the first npm start", () => {
 
 describe("the production build", () => {
   // Turbopack traces the whole project into the server output when app code reaches the file
-  // system through a path it cannot bound (it warned about app/runs/_lib/runs-root.ts).
+  // system through a path it cannot bound (it warned about lib/server/runs/runs-root.ts).
   it("has no unbounded process.cwd() path in app/ code", () => {
     const app = path.join(import.meta.dirname, "../app");
     const files = (fs.readdirSync(app, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"));

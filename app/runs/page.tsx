@@ -1,7 +1,7 @@
 import { RunList } from "@/components/runs/run-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadRunList } from "./_lib/load";
-import { param } from "./_lib/runs-root";
+import { loadRunList } from "@/lib/server/runs/load";
+import { param } from "@/lib/server/runs/runs-root";
 
 export const metadata = { title: "Runs" };
 

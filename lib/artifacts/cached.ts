@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { listRunEnvironments, type RunEntry } from "./discover";
-import type { CompareView, RunRow } from "./view/types";
+import type { RunDiff, RunRow } from "./view/types";
 import { runArtifactTask } from "./worker/pool";
 import type { ViewResult } from "./worker/tasks";
 
@@ -127,7 +127,7 @@ export function clearRunCaches(): void {
 }
 
 /** Two runs compared, read in a worker when their artifacts are big (a comparison is not cached: it is made on request). */
-export async function comparedRuns(a: RunEntry, b: RunEntry, root: string, override: string | null, options: CachedReadOptions): Promise<CompareView> {
+export async function diffedRuns(a: RunEntry, b: RunEntry, root: string, override: string | null, options: CachedReadOptions): Promise<RunDiff> {
   const [sa, sb] = await Promise.all([statArtifacts(a), statArtifacts(b)]);
-  return runArtifactTask({ op: "compare", a, b, root, override, maxBytes: options.maxBytes }, sa.bytes + sb.bytes, options);
+  return runArtifactTask({ op: "diff", a, b, root, override, maxBytes: options.maxBytes }, sa.bytes + sb.bytes, options);
 }

@@ -1,17 +1,17 @@
 import Link from "next/link";
-import { CompareView } from "@/components/runs/compare-view";
+import { RunDiffView } from "@/components/runs/run-diff-view";
 import { LoadError } from "@/components/runs/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadCompare } from "../_lib/load";
-import { param } from "../_lib/runs-root";
+import { loadRunDiff } from "@/lib/server/runs/load";
+import { param } from "@/lib/server/runs/runs-root";
 
 export const metadata = { title: "Compare runs" };
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RunDiffPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const override = param(sp.root);
   const back = override ? `/runs?root=${encodeURIComponent(override)}` : "/runs";
-  const loaded = await loadCompare(override, param(sp.a), param(sp.b));
+  const loaded = await loadRunDiff(override, param(sp.a), param(sp.b));
   if (!loaded.ok) return <LoadError title="Compare runs" heading="These runs cannot be compared" error={loaded.error} back={back} />;
   return (
     <>
@@ -25,7 +25,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         }
       />
       <div className="p-6">
-        <CompareView view={loaded.data} />
+        <RunDiffView view={loaded.data} />
       </div>
     </>
   );

@@ -8,8 +8,8 @@ import { RunHeader } from "@/components/runs/run-header";
 import { LoadError } from "@/components/runs/load-error";
 import { FactList, Section } from "@/components/runs/section";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadRunView } from "../_lib/load";
-import { param } from "../_lib/runs-root";
+import { loadRunView } from "@/lib/server/runs/load";
+import { param } from "@/lib/server/runs/runs-root";
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const rel = param((await searchParams).path);

@@ -165,7 +165,7 @@ export interface RunView {
   children: RunRow[];
 }
 
-export interface CompareSide {
+export interface RunDiffSide {
   rel: string;
   when: string | null;
   verdict: string | null;
@@ -173,11 +173,11 @@ export interface CompareSide {
   envLabel: string | null;
 }
 
-export interface CompareView {
+export interface RunDiff {
   root: string;
   override: string | null;
-  a: CompareSide;
-  b: CompareSide;
+  a: RunDiffSide;
+  b: RunDiffSide;
   /** At most COMPARE_ROWS of the matched cells, those that changed most (`mostChanged`). */
   cells: CellDelta[];
   /** Over every matched cell, shown or not. */

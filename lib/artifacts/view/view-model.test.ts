@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRun } from "@/lib/artifacts";
 import { unpackCells } from "./pack-cells";
-import { compareView, runView } from "./view-model";
+import { runDiffView, runView } from "./view-model";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../e2e/fixtures/runs");
 const A = "ROCM-123/fsdp/2026-04-28T14-12-03";
@@ -43,9 +43,9 @@ describe("runView", () => {
   });
 });
 
-describe("compareView", () => {
+describe("runDiffView", () => {
   it("matches cells by name, lists one-sided cells and diffs the host env", () => {
-    const v = compareView(load(A), load(B), { root: ROOT, override: null });
+    const v = runDiffView(load(A), load(B), { root: ROOT, override: null });
     expect(v.matrixError).toBeNull();
     const tf32 = v.cells.find((c) => c.name === "tf32_off");
     expect(tf32?.failureRateDelta).toBeCloseTo(0.25);
@@ -57,7 +57,7 @@ describe("compareView", () => {
   });
 
   it("says which run lacks a readable matrix", () => {
-    const v = compareView(load(A), load("ROCM-789/allreduce/2026-05-03T10-00-00"), { root: ROOT, override: null });
+    const v = runDiffView(load(A), load("ROCM-789/allreduce/2026-05-03T10-00-00"), { root: ROOT, override: null });
     expect(v.matrixError).toMatch(/matrix\.json:8:19/);
     expect(v.cells).toEqual([]);
   });

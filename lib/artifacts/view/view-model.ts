@@ -1,6 +1,6 @@
 /**
  * Builds the runs pages' view shapes (types.ts) from what `lib/artifacts` read. Pure: no file
- * access here (the loaders in app/runs/_lib do that), so the tests feed it fixture runs directly.
+ * access here (the loaders in lib/server/runs do that), so the tests feed it fixture runs directly.
  */
 import {
   cellLabel,
@@ -22,7 +22,7 @@ import {
   summarizeRun,
 } from "../index";
 import { packCells } from "./pack-cells";
-import type { CellView, CompareView, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
+import type { CellView, RunDiff, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
 export function runRow(s: RunSummary): RunRow {
   return {
@@ -196,7 +196,7 @@ function primaryEnv(run: RunData): { label: string; r: FileResult<EnvDoc> } | nu
 /** Names listed at most per "only in" side of a comparison; the count is of all. */
 const COMPARE_NAMES = 200;
 
-export function compareView(a: RunData, b: RunData, ctx: { root: string; override: string | null }): CompareView {
+export function runDiffView(a: RunData, b: RunData, ctx: { root: string; override: string | null }): RunDiff {
   const sa = summarizeRun(a);
   const sb = summarizeRun(b);
   const ea = primaryEnv(a);
@@ -215,7 +215,7 @@ export function compareView(a: RunData, b: RunData, ctx: { root: string; overrid
   }
 
   const cells = comparison?.cells ?? [];
-  let env: CompareView["env"] = null;
+  let env: RunDiff["env"] = null;
   let envError: string | null = null;
   if (!ea || !eb) envError = `No host_env.json or env.json in ${[!ea ? a.entry.rel : null, !eb ? b.entry.rel : null].filter(Boolean).join(" and ")}.`;
   else if (!ea.r.ok || !eb.r.ok) envError = [ea.r, eb.r].flatMap((r) => (r.ok ? [] : [r.error])).join("; ");

@@ -30,7 +30,7 @@ describe("runArtifactTask", () => {
   it("compares two runs in a worker exactly as in-thread", async () => {
     const a = entryOf(FIXTURES, TRIAGE);
     const b = entryOf(FIXTURES, "probe/ROCM-456");
-    const task = { op: "compare", a, b, root: FIXTURES, override: null, maxBytes: 1 << 30 } as const;
+    const task = { op: "diff", a, b, root: FIXTURES, override: null, maxBytes: 1 << 30 } as const;
     const viaWorker = await runArtifactTask(task, 10, { inlineMaxBytes: 0 });
     expect(viaWorker).toEqual(runTask(task));
     expect(viaWorker.a.rel).toBe(TRIAGE);

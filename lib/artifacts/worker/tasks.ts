@@ -7,8 +7,8 @@ import type { RunEntry } from "../discover";
 import { readRunEntry } from "../run";
 import { summarizeRun } from "../summary";
 import { pageCells } from "../view/pages";
-import type { CompareView, RunRow, RunView } from "../view/types";
-import { compareView, runRow, runView } from "../view/view-model";
+import type { RunDiff, RunRow, RunView } from "../view/types";
+import { runDiffView, runRow, runView } from "../view/view-model";
 
 /** A run view as cached: without the parts that depend on the request (override) or on other runs (children). */
 export type RunViewCore = Omit<RunView, "override" | "children">;
@@ -16,7 +16,7 @@ export type RunViewCore = Omit<RunView, "override" | "children">;
 export type ArtifactTask =
   | { op: "summary"; entry: RunEntry; maxBytes: number }
   | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number }
-  | { op: "compare"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number };
+  | { op: "diff"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number };
 
 export interface ViewResult {
   row: RunRow;
@@ -24,12 +24,12 @@ export interface ViewResult {
   pages: string[];
 }
 
-export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : T extends { op: "compare" } ? CompareView : ViewResult;
+export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : T extends { op: "diff" } ? RunDiff : ViewResult;
 
 export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
-  if (task.op === "compare") {
+  if (task.op === "diff") {
     const read = (entry: RunEntry) => readRunEntry(entry, { maxBytes: task.maxBytes });
-    return compareView(read(task.a), read(task.b), { root: task.root, override: task.override }) as TaskResult<T>;
+    return runDiffView(read(task.a), read(task.b), { root: task.root, override: task.override }) as TaskResult<T>;
   }
   const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
   if (task.op === "summary") return runRow(summarizeRun(run)) as TaskResult<T>;

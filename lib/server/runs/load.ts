@@ -1,10 +1,11 @@
 import "server-only";
-import { cachedRunRows, cachedRunView, comparedRuns } from "@/lib/artifacts/cached";
+import { cachedRunRows, cachedRunView, diffedRuns } from "@/lib/artifacts/cached";
 import { describeRunDir, discoverRunsAsync } from "@/lib/artifacts";
-import type { CompareView, RunListResponse, RunView } from "@/lib/artifacts/view/types";
+import type { RunDiff, RunListResponse, RunView } from "@/lib/artifacts/view/types";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
 import { rootIsMissing } from "@/lib/artifacts/runs-root-help";
 import { getSettings, isDefaultRunsRoot } from "@/lib/settings";
+import { HttpError } from "@/lib/server/http/http-error";
 import { exampleRunsDir, resolveRunsRoot } from "./runs-root";
 
 const LABEL = { label: "runs root" } as const;
@@ -68,7 +69,7 @@ export async function loadRunView(override: string | null, rel: string | null): 
 }
 
 /** One page of a run's matrix cells, as the JSON text of a PackedCells. */
-export async function loadCellPage(override: string | null, rel: string | null, page: number): Promise<Loaded<string>> {
+async function loadCellPage(override: string | null, rel: string | null, page: number): Promise<Loaded<string>> {
   const r = resolveRunsRoot(override);
   if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
   const found = findRun(r.root, rel);
@@ -84,7 +85,7 @@ export async function loadCellPage(override: string | null, rel: string | null, 
 }
 
 /** Two runs side by side; big artifacts are read in a worker thread, as for a run page. */
-export async function loadCompare(override: string | null, a: string | null, b: string | null): Promise<Loaded<CompareView>> {
+export async function loadRunDiff(override: string | null, a: string | null, b: string | null): Promise<Loaded<RunDiff>> {
   const r = resolveRunsRoot(override);
   if (r.error) return { ok: false, status: r.status ?? 400, error: r.error };
   if (a === null || b === null) return { ok: false, status: 400, error: "Pick two runs: add ?a=<run>&b=<run> (folders relative to the runs root)." };
@@ -93,8 +94,22 @@ export async function loadCompare(override: string | null, a: string | null, b: 
   const fb = findRun(r.root, b);
   if (!fb.ok) return { ...fb, error: `Run B: ${fb.error}` };
   try {
-    return { ok: true, data: await comparedRuns(fa.entry, fb.entry, r.root, override, readOptions()) };
+    return { ok: true, data: await diffedRuns(fa.entry, fb.entry, r.root, override, readOptions()) };
   } catch (e) {
     return { ok: false, status: 500, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** GET /api/runs: the list shape, with the root's error (and `code` for a refused one) beside it. */
+export async function runListResponse(override: string | null, fresh: boolean): Promise<Response> {
+  const { status, ...list } = await loadRunList(override, { fresh });
+  if (status === 403) return Response.json({ ...list, error: list.rootError, code: "root_not_allowed" }, { status });
+  return Response.json(list, { status: list.rootError && list.override ? status : 200 });
+}
+
+/** GET /api/runs/cells: one page of cells as stored JSON text, or the refusal in the one error shape. */
+export async function cellPageResponse(override: string | null, rel: string | null, page: number): Promise<Response> {
+  const loaded = await loadCellPage(override, rel, page);
+  if (!loaded.ok) throw new HttpError(loaded.status, loaded.error, loaded.status === 403 ? "forbidden" : loaded.status === 404 ? "not_found" : "bad_request");
+  return new Response(loaded.data, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
-import { rateTone, timeTone, TONE_CLASS } from "./compare-tone";
+import { rateTone, timeTone, TONE_CLASS } from "./diff-tone";
 import { jsonPreview, ms, NOT_RECORDED, pct, signed, when } from "./format";
 import { runHref } from "./filter-runs";
 import { Section } from "./section";
-import type { CompareSide, CompareView as CompareData } from "./types";
+import type { RunDiffSide, RunDiff } from "./types";
 import { VerdictBadge } from "./verdict-badge";
 import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@/components/ui/table";
 
-function SideCard({ label, side, override }: { label: string; side: CompareSide; override: string | null }) {
+function SideCard({ label, side, override }: { label: string; side: RunDiffSide; override: string | null }) {
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-border bg-panel p-3" data-testid={`compare-side-${label.toLowerCase()}`}>
       <div className="flex items-center gap-2">
@@ -26,7 +26,7 @@ function SideCard({ label, side, override }: { label: string; side: CompareSide;
   );
 }
 
-export function CompareView({ view }: { view: CompareData }) {
+export function RunDiffView({ view }: { view: RunDiff }) {
   const { matched, worse, better } = view.cellTotals;
   return (
     <div className="space-y-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateTone, timeTone } from "./compare-tone";
+import { rateTone, timeTone } from "./diff-tone";
 import { ms, pct, signed, when } from "./format";
 
 describe("delta tones", () => {
