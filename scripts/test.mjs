@@ -48,6 +48,8 @@ const select = (name) => {
 for (const name of wanted.length ? wanted : byName.keys()) select(name);
 
 const cores = Math.max(2, os.availableParallelism());
+// Linux reports CPU time in clock ticks: 100 a second on every architecture it runs on (USER_HZ).
+const CLOCK_TICKS = 100;
 const started = performance.now();
 const results = new Map(); // name → { status: "passed" | "failed" | "skipped", seconds }
 const running = new Map(); // name → weight
@@ -63,11 +65,16 @@ function runStep(step) {
   const from = performance.now();
   running.set(step.name, step.weight);
   console.log(`${clock()}  ▶ ${step.name}: ${step.cmd.map((part) => path.relative(root, part) || part).join(" ")}`);
-  const child = spawn(step.cmd[0], step.cmd.slice(1), {
+  // Through a shell that, once the step is done, reports the CPU time of everything it ran
+  // (cutime + cstime of /proc: waited-for descendants included), so the table says where the cores went.
+  const report = fs.existsSync("/proc/self/stat") ? 'code=0; "$@" || code=$?; cut -d" " -f16,17 /proc/$$/stat >&3; exit $code' : '"$@"';
+  const child = spawn("sh", ["-c", report, "sh", ...step.cmd], {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: "0", ...step.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
   });
+  let ticks = "";
+  child.stdio[3].on("data", (chunk) => (ticks += chunk));
   const output = [];
   child.stdout.on("data", (chunk) => output.push(chunk));
   child.stderr.on("data", (chunk) => output.push(chunk));
@@ -75,7 +82,8 @@ function runStep(step) {
   child.on("close", (code) => {
     running.delete(step.name);
     const status = code === 0 ? "passed" : "failed";
-    results.set(step.name, { status, seconds: seconds(from) });
+    const [user, system] = ticks.trim().split(" ").map(Number);
+    results.set(step.name, { status, seconds: seconds(from), cpu: Number.isFinite(user + system) ? (user + system) / CLOCK_TICKS : null });
     const text = Buffer.concat(output).toString().trimEnd();
     console.log(`\n──── ${step.name} ${status} in ${seconds(from).toFixed(1)} s ${"─".repeat(40)}`);
     if (text) console.log(text);
@@ -103,12 +111,16 @@ function schedule() {
 }
 
 function finish() {
-  console.log("step          result     seconds");
+  console.log("step          result     seconds   cpu-seconds");
+  let cpuTotal = 0;
   for (const step of STEPS.filter((s) => selected.has(s.name))) {
-    const { status, seconds: s } = results.get(step.name);
-    console.log(`${step.name.padEnd(13)} ${status.padEnd(9)} ${s.toFixed(1).padStart(8)}`);
+    const { status, seconds: s, cpu } = results.get(step.name);
+    cpuTotal += cpu ?? 0;
+    console.log(
+      `${step.name.padEnd(13)} ${status.padEnd(9)} ${s.toFixed(1).padStart(8)} ${(cpu === null || cpu === undefined ? "–" : cpu.toFixed(0)).padStart(13)}`,
+    );
   }
-  console.log(`${"total (wall)".padEnd(23)} ${seconds(started).toFixed(1).padStart(8)}`);
+  console.log(`${"total (wall)".padEnd(23)} ${seconds(started).toFixed(1).padStart(8)} ${cpuTotal.toFixed(0).padStart(13)}`);
   const tests = summarizeTests(reports);
   fs.rmSync(reports, { recursive: true, force: true });
   if (tests) console.log(`\ntests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ""}`);

@@ -25,12 +25,18 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Defined (true) only in the CLI's bundle, by esbuild. */
+declare const __TOOLROOM_CLI_BUNDLE__: boolean | undefined;
+
 /**
  * Starts a worker on artifact.worker. In `next build` Turbopack bundles the worker entry from the
  * `new Worker(new URL(…, import.meta.url))` below. Outside Next (vitest, tsx: no NEXT_RUNTIME) the
  * worker is the .ts source, which Node 20 runs only with a TypeScript loader: it registers tsx first.
  */
 function startWorker(): Worker {
+  // The CLI's bundle (bin/bundle.mjs) holds the worker, bundled too, beside itself. (Not a
+  // `new URL(literal, import.meta.url)`: Turbopack would look for that file at build time.)
+  if (typeof __TOOLROOM_CLI_BUNDLE__ !== "undefined") return new Worker(new URL(import.meta.url.replace(/[^/]*$/, "artifact.worker.mjs")));
   // Not import.meta.url: Turbopack keeps the source file's URL there, `.ts` included.
   if (!process.env.NEXT_RUNTIME) {
     // The ESM entry of tsx/esm/api (require.resolve would give its CommonJS one).
