@@ -5,6 +5,8 @@ import { type PackedCells, unpackCells } from "@/lib/artifacts/view/pack-cells";
 import type { CellView, MatrixView } from "./types";
 import { fetchJson } from "@/lib/client/fetch-json";
 
+const PAGES_AT_ONCE = 4;
+
 export function cellsUrl(root: string | null, path: string, page: number): string {
   const q = new URLSearchParams({ path, page: String(page) });
   if (root) q.set("root", root);
@@ -27,15 +29,24 @@ export function useCellPages(matrix: MatrixView, root: string | null, path: stri
     let cancelled = false;
     void (async () => {
       const loaded: CellView[] = [];
-      for (let page = 1; page < pages && !cancelled; page++) {
-        let body: PackedCells;
+      // A few pages at a time (the server has the view cached), then one render for them: a
+      // render per page recomputed the table and the heat map over every cell sixty times.
+      for (let from = 1; from < pages && !cancelled; from += PAGES_AT_ONCE) {
+        const batch = Array.from({ length: Math.min(PAGES_AT_ONCE, pages - from) }, (_, i) => from + i);
+        let bodies: PackedCells[];
         try {
-          body = await fetchJson<PackedCells>(cellsUrl(root, path, page));
+          bodies = await Promise.all(
+            batch.map((page) =>
+              fetchJson<PackedCells>(cellsUrl(root, path, page)).catch((failure: Error) => {
+                throw new Error(`Cells page ${page + 1} of ${pages} did not load: ${failure.message}`);
+              }),
+            ),
+          );
         } catch (failure) {
-          if (!cancelled) setError(`Cells page ${page + 1} of ${pages} did not load: ${(failure as Error).message}`);
+          if (!cancelled) setError((failure as Error).message);
           return;
         }
-        loaded.push(...unpackCells(body));
+        for (const body of bodies) loaded.push(...unpackCells(body));
         if (!cancelled) setRest([...loaded]);
       }
     })();
