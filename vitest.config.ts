@@ -39,7 +39,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks" } },
+      // Two files at once even on two cores: most of their time is spent waiting on the servers
+      // and CLIs they start, so a second file fills that wait instead of queueing behind it.
+      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks", maxWorkers: 2 } },
     ],
   },
 });
