@@ -47,6 +47,12 @@ test("save a chat turn as an eval case: the dialog is prefilled, checked by the 
   await expect(answer.getByTestId("tool-call")).toBeVisible();
   await expect(page.getByTestId("composer-send")).toBeVisible();
 
+  await expect(answer.getByTestId("save-case-open")).toBeVisible();
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await answer.screenshot({ path: shotPath(`save-case-action-${theme}.png`) });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await answer.getByTestId("save-case-open").click();
   const dialog = page.getByTestId("save-case-dialog");
   const text = dialog.getByTestId("save-case-text");
