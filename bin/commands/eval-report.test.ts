@@ -54,6 +54,31 @@ describe("toolroom eval --reporter", () => {
   }, 120_000);
 });
 
+describe("toolroom eval with a judge", () => {
+  it("refuses a judge model settings lack (exit 2, naming file, case and key), and shows verdicts in the table and JSON", async () => {
+    const suite = path.join(root, "judged.eval.yaml");
+    const write = (model: string) =>
+      fs.writeFileSync(
+        suite,
+        `name: judged\ncases:\n  - name: lists\n    prompt: list files in lib\n    expect: { calls: [{ tool: list_files }], answer: { judge: 'names "list_files"', model: ${model} } }\n`,
+      );
+    write("nobody");
+    const bad = await runToolroom(["--config", config, "eval", suite], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`case 1 "lists", key expect.answer.model: no model named "nobody" in settings llms`);
+    write("offline");
+    const table = await runToolroom(["--config", config, "eval", suite, "--out", path.join(root, "judged.json"), "--reporter", "json"], root);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/JUDGE/);
+    expect(table.stdout).toMatch(/^offline · native\s+1\s+1\s+0\s+0\s+100\.0%\s+\d+\s+1\/1/m);
+    const json = JSON.parse(fs.readFileSync(path.join(root, "judged.json"), "utf8")) as { judged: unknown[]; cells: { judge?: unknown }[] };
+    expect(json.judged).toEqual([
+      { cell: "offline · native", case: "lists", trial: 1, verdict: "pass", reason: 'the answer contains "list_files"', model: "offline" },
+    ]);
+    expect(json.cells[0]!.judge).toEqual({ asked: 1, passed: 1 });
+  }, 120_000);
+});
+
 describe("toolroom eval import-bfcl", () => {
   it("writes a suite that loads, and refuses multi-turn data with exit 2", async () => {
     const out = path.join(root, "bfcl-simple.eval.yaml");

@@ -9,18 +9,29 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 export function tableReport(run: EvalRunResult, shownDir: string): string {
   const summary = summarize(run);
-  const rows = summary.cells.map((c) => [
-    c.name,
-    String(c.trials),
-    String(c.passed),
-    String(c.failed),
-    String(c.errors),
-    pct(c.passRate),
-    c.p50Ms === null ? "–" : c.p50Ms.toFixed(0),
-    c.topReason ?? "",
-  ]);
-  const table = alignTable(["CELL", "TRIALS", "PASSED", "FAILED", "ERRORS", "PASS", "P50 MS", "TOP MISMATCH"], rows, new Set([1, 2, 3, 4, 5, 6]));
+  // A JUDGE column (judge passes / trials judged) only when a judge was asked at all.
+  const judged = summary.cells.some((c) => c.judge);
+  const rows = summary.cells.map((c) =>
+    [
+      c.name,
+      String(c.trials),
+      String(c.passed),
+      String(c.failed),
+      String(c.errors),
+      pct(c.passRate),
+      c.p50Ms === null ? "–" : c.p50Ms.toFixed(0),
+      judged ? (c.judge ? `${c.judge.passed}/${c.judge.asked}` : "–") : null,
+      c.topReason ?? "",
+    ].filter((v): v is string => v !== null),
+  );
+  const head = ["CELL", "TRIALS", "PASSED", "FAILED", "ERRORS", "PASS", "P50 MS", ...(judged ? ["JUDGE"] : []), "TOP MISMATCH"];
+  const table = alignTable(head, rows, new Set(judged ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 3, 4, 5, 6]));
   return `${table}\n\n${summary.passed}/${summary.total} passed (${pct(summary.passRate)}) · results: ${shownDir}\n`;
+}
+
+/** Every trial a judge was asked about, with its verdict and reason (the json reporter's `judged`). */
+function judgedTrials(run: EvalRunResult) {
+  return run.trials.flatMap((t) => (t.judge ? [{ cell: t.cell, case: t.case, trial: t.trial, ...t.judge }] : []));
 }
 
 export interface ReportInput {
@@ -43,7 +54,7 @@ export function report(input: ReportInput): void {
   const summary = summarize(run);
   const text =
     input.reporter === "json"
-      ? `${JSON.stringify({ suite: input.suite, dir: input.dir, ...summary }, null, 2)}\n`
+      ? `${JSON.stringify({ suite: input.suite, dir: input.dir, ...summary, judged: judgedTrials(run) }, null, 2)}\n`
       : input.reporter === "junit"
         ? junitXml(input.suite, run)
         : tableReport(run, input.shownDir);

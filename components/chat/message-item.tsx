@@ -2,6 +2,7 @@
 
 import type { UIMessage } from "ai";
 import { memo } from "react";
+import { SaveCaseAction } from "@/components/eval-case/save-case-action";
 import { Markdown } from "@/components/ui/markdown";
 import { readMetadata, type Interruption } from "@/lib/chat/metadata";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
@@ -89,6 +90,7 @@ function MessageItemView({ message, packages }: MessageItemProps) {
           answered by {meta.model}
         </p>
       ) : null}
+      <SaveCaseAction message={message} />
     </div>
   );
 }

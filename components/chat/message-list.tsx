@@ -6,6 +6,7 @@ import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolJson } from "@/lib/tools/registry-json";
+import { SaveCaseProvider } from "@/components/eval-case/save-case-action";
 import { MessageItem } from "./message-item";
 import { FIRST_SLICE_ROWS, groupOlderRows, keptScrollTop, nextFirstDrawn, nextSliceRows, undrawnCount } from "./older-rows";
 
@@ -130,19 +131,21 @@ export function MessageList({ chatId, messages, tools, olderBefore: firstCursor,
         if (el.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
       }}
     >
-      <div className="mx-auto flex max-w-3xl flex-col px-4 py-5">
-        {olderBefore !== null || undrawn > 0 ? (
-          <p className="pb-4 text-center text-xs text-muted" data-testid="older-messages">
-            Older messages load as you scroll up.
-          </p>
-        ) : null}
-        {groups.map((group) => (
-          <RowGroup key={group.key} messages={drawn.slice(group.start, group.end)} packages={packages} />
-        ))}
-        {drawn.slice(recentFrom).map((message) => (
-          <Row key={message.id} message={message} packages={packages} skippable />
-        ))}
-      </div>
+      <SaveCaseProvider messages={messages}>
+        <div className="mx-auto flex max-w-3xl flex-col px-4 py-5">
+          {olderBefore !== null || undrawn > 0 ? (
+            <p className="pb-4 text-center text-xs text-muted" data-testid="older-messages">
+              Older messages load as you scroll up.
+            </p>
+          ) : null}
+          {groups.map((group) => (
+            <RowGroup key={group.key} messages={drawn.slice(group.start, group.end)} packages={packages} />
+          ))}
+          {drawn.slice(recentFrom).map((message) => (
+            <Row key={message.id} message={message} packages={packages} skippable />
+          ))}
+        </div>
+      </SaveCaseProvider>
     </div>
   );
 }

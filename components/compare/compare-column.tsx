@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { MessageItem } from "@/components/chat/message-item";
 import { useChatSession } from "@/components/chat/use-chat-session";
+import { SaveCaseProvider } from "@/components/eval-case/save-case-action";
 import { Badge } from "@/components/ui/badge";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparisonDetail } from "@/lib/server/compare/compare-service";
@@ -87,9 +88,11 @@ export function CompareColumn({ index, column, prompts, tools, packages, dialogT
         aria-label={`Column ${columnLetter(index)} messages`}
       >
         <div className="flex flex-col gap-3">
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} packages={packages} />
-          ))}
+          <SaveCaseProvider messages={messages}>
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} packages={packages} />
+            ))}
+          </SaveCaseProvider>
           {status === "submitted" ? <p className="text-xs text-running">Waiting for the model…</p> : null}
           {serverError ? (
             <p role="alert" data-testid="compare-column-error" className="rounded-md border border-denied/50 bg-denied/5 px-3 py-2 text-xs text-denied">

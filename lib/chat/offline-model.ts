@@ -11,6 +11,7 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { INVALID_CALL_TOOL_NAME } from "./invalid-call-tool";
+import { JUDGE_SYSTEM_MARKER, offlineJudgeReply } from "./offline-judge";
 import { toolOutputText } from "./text-mode";
 import { formatCall, parseToolResultMessage } from "./text-protocol/format";
 import { readToolPrompt } from "./text-protocol/prompt";
@@ -224,6 +225,8 @@ function decide(call: LanguageModelV4CallOptions): Reply {
   const slow = SLOW.test(request);
   const last = call.prompt.at(-1);
 
+  // Asked to judge an eval answer (lib/evals/judge.ts): the documented offline rule answers.
+  if (call.prompt.some((m) => m.role === "system" && m.content.startsWith(JUDGE_SYSTEM_MARKER))) return { text: offlineJudgeReply(request), slow: false };
   if (last?.role === "tool") {
     const result = [...last.content].reverse().find((part) => part.type === "tool-result");
     if (result?.type === "tool-result") {

@@ -69,6 +69,21 @@ describe("the JUnit reporter", () => {
     expect(children(gptCases[1]!, "failure")).toEqual([]);
   });
 
+  it("puts a judge's reason in the failure message and every judged verdict in system-out", () => {
+    const judge = (verdict: "pass" | "fail", reason: string) => ({ verdict, reason, model: "grader" });
+    const failing = {
+      ...trial("offline · native", "polite", 1, "fail", ["judge grader says fail: the answer is rude"]),
+      judge: judge("fail", "the answer is rude"),
+    };
+    const passing = { ...trial("offline · native", "kind", 1, "pass"), judge: judge("pass", "it thanks the user") };
+    const root = parseXml(junitXml("j", { ...run, cells: [run.cells[0]!], trials: [failing, passing], total: 2, trialsPerCase: 1 }));
+    const [polite, kind] = children(children(root, "testsuite")[0]!, "testcase");
+    expect(children(polite!, "failure")[0]!.attributes.message).toBe("1 of 1 trials failed: judge grader says fail: the answer is rude");
+    expect(children(polite!, "system-out")[0]!.text).toBe("trial 1: judge grader fail: the answer is rude");
+    expect(children(kind!, "failure")).toEqual([]);
+    expect(children(kind!, "system-out")[0]!.text).toBe("trial 1: judge grader pass: it thanks the user");
+  });
+
   it("counts cases, failing when any trial failed", () => {
     expect(caseCounts(run)).toEqual({ cases: 4, failed: 2 });
   });

@@ -48,8 +48,9 @@ export function caseCounts(run: EvalRunResult): { cases: number; failed: number 
 
 /**
  * JUnit XML as CI servers read it: one <testsuite> per cell (named like the cell: model · mode
- * [· protocol]), one <testcase> per case, and a <failure> — its message the first reason, its text
- * every failing trial's reasons — when the case did not pass in every trial.
+ * [· protocol]), one <testcase> per case, and a <failure> — its message the first reason (a
+ * judge's reason among them), its text every failing trial's reasons — when the case did not pass
+ * in every trial; a judged case's verdicts go in its <system-out>.
  */
 export function junitXml(suite: string, run: EvalRunResult): string {
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`];
@@ -64,8 +65,11 @@ export function junitXml(suite: string, run: EvalRunResult): string {
     for (const c of cases) {
       const time = seconds(c.trials.reduce((s, t) => s + t.latency_ms, 0));
       const head = `    <testcase${attrs({ name: c.name, classname: `${suite}.${cell.name}`, time })}`;
+      // What a judge said of the trials, passing ones too: CI shows why a judged case passed.
+      const judged = c.trials.flatMap((t) => (t.judge ? [`trial ${t.trial}: judge ${t.judge.model} ${t.judge.verdict}: ${t.judge.reason}`] : []));
+      const out = judged.length ? [`      <system-out>${xml(judged.join("\n"))}</system-out>`] : [];
       if (!c.failing.length) {
-        lines.push(`${head}/>`);
+        lines.push(...(out.length ? [`${head}>`, ...out, `    </testcase>`] : [`${head}/>`]));
         continue;
       }
       const first = c.failing[0]!;
@@ -73,7 +77,7 @@ export function junitXml(suite: string, run: EvalRunResult): string {
       const text = c.failing.map((t) => `trial ${t.trial} (${t.verdict}): ${t.reasons.join("; ") || t.verdict}`).join("\n");
       lines.push(head + ">");
       lines.push(`      <failure${attrs({ message, type: first.verdict === "error" ? "error" : "mismatch" })}>${xml(text)}</failure>`);
-      lines.push(`    </testcase>`);
+      lines.push(...out, `    </testcase>`);
     }
     lines.push(`  </testsuite>`);
   }

@@ -77,7 +77,7 @@ function cellEntry(cell: EvalCell, trials: TrialRecord[], baselineMean: number |
     failing_cases: mine
       .filter((t) => t.verdict !== "pass")
       .slice(0, FAILING_LISTED)
-      .map((t) => ({ case: t.case, trial: t.trial, verdict: t.verdict, reason: t.reason, chat_id: t.chat_id })),
+      .map((t) => ({ case: t.case, trial: t.trial, verdict: t.verdict, reason: t.reason, chat_id: t.chat_id, ...(t.judge ? { judge: t.judge } : {}) })),
   };
 }
 
@@ -173,6 +173,8 @@ export interface CellSummary {
   passRate: number;
   p50Ms: number | null;
   topReason: string | null;
+  /** Trials a judge was asked about, and how many it passed; absent when no trial of the cell was judged. */
+  judge?: { asked: number; passed: number };
 }
 
 export function summarize(run: EvalRunResult): { cells: CellSummary[]; passed: number; total: number; passRate: number } {
@@ -181,6 +183,7 @@ export function summarize(run: EvalRunResult): { cells: CellSummary[]; passed: n
     const passed = mine.filter((t) => t.verdict === "pass").length;
     const reasons = new Map<string, number>();
     for (const t of mine) if (t.reason) reasons.set(t.reason, (reasons.get(t.reason) ?? 0) + 1);
+    const judged = mine.flatMap((t) => (t.judge ? [t.judge] : []));
     return {
       name: cell.name,
       trials: mine.length,
@@ -193,6 +196,7 @@ export function summarize(run: EvalRunResult): { cells: CellSummary[]; passed: n
         50,
       ),
       topReason: [...reasons].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null,
+      ...(judged.length ? { judge: { asked: judged.length, passed: judged.filter((j) => j.verdict === "pass").length } } : {}),
     };
   });
   const passed = run.trials.filter((t) => t.verdict === "pass").length;

@@ -4,6 +4,7 @@ import type { ModelResolver } from "@/lib/chat/models";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
+import { judgeCallCount, type JudgeRecord } from "./judge";
 import type { MadeCall } from "./matchers";
 import type { EvalCase, Suite, ToolMode } from "./suite-schema";
 import { SuiteError } from "./suite";
@@ -39,6 +40,8 @@ export interface TrialRecord {
   latency_ms: number;
   /** The stored chat of this trial (null when the run stores none, as the CLI does). */
   chat_id: string | null;
+  /** What the case's judge said (`expect.answer.judge`), when it was asked. */
+  judge?: JudgeRecord;
 }
 
 /** Where trials are kept as chats; the server stores them, the CLI has no database. */
@@ -120,13 +123,25 @@ export function trialCount(suite: Suite, settings: Settings, choice: MatrixChoic
   return matrixCells(suite, settings, choice).length * suite.cases.length * (choice.trials ?? suite.matrix.trials);
 }
 
-/** Refuses a run above `evals.maxTrials`, with the number, before anything starts. */
-export function assertTrialBound(total: number, settings: Settings): void {
+/** The judges' model calls of one run of this matrix, at most (see lib/evals/judge.ts). */
+export function judgeCalls(suite: Suite, settings: Settings, choice: MatrixChoice = {}): number {
+  return judgeCallCount(suite, matrixCells(suite, settings, choice).length, choice.trials ?? suite.matrix.trials);
+}
+
+/**
+ * Refuses a run above `evals.maxTrials`, with the number, before anything starts. The bound is on
+ * model turns, so a judge's calls (one per judged trial, at most) count as trials too.
+ */
+export function assertTrialBound(total: number, settings: Settings, judged = 0): void {
   const max = settings.evals.maxTrials;
-  if (total > max)
+  if (total + judged > max) {
+    const size = judged
+      ? `${total.toLocaleString("en")} trials and up to ${judged.toLocaleString("en")} judge calls (${(total + judged).toLocaleString("en")} in all)`
+      : `${total.toLocaleString("en")} trials`;
     throw new EvalSizeError(
-      `This eval would run ${total.toLocaleString("en")} trials, above the limit of ${max.toLocaleString("en")} (settings evals.maxTrials): choose fewer models, modes or trials.`,
+      `This eval would run ${size}, above the limit of ${max.toLocaleString("en")} (settings evals.maxTrials): choose fewer models, modes or trials.`,
     );
+  }
 }
 
 const trialKey = (cell: string, caseName: string, trial: number) => JSON.stringify([cell, caseName, trial]);
@@ -143,10 +158,11 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   if (toolProblems.length) throw new SuiteError(toolProblems.join("\n"));
   const cells = matrixCells(suite, settings, options);
   for (const cell of cells) resolver.byName(cell.model);
+  for (const c of suite.cases) if (c.expect.answer?.judge !== undefined && c.expect.answer.model) resolver.byName(c.expect.answer.model);
   const trials = options.trials ?? suite.matrix.trials;
   const perCell = suite.cases.length * trials;
   const total = cells.length * perCell;
-  assertTrialBound(total, settings);
+  assertTrialBound(total, settings, judgeCallCount(suite, cells.length, trials));
   const jobAt = (i: number): { cell: EvalCell; c: EvalCase; trial: number } => ({
     cell: cells[Math.floor(i / perCell)]!,
     c: suite.cases[Math.floor((i % perCell) / trials)]!,
@@ -184,6 +200,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         registry,
         chatId,
         suiteTools,
+        judgeModel: resolver.byName,
         base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
       });
       // Aborted under it (second Ctrl-C): a cut-off turn is no result.
@@ -210,6 +227,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         reasons: outcome.reasons,
         latency_ms: Math.round(outcome.latencyMs * 100) / 100,
         chat_id: stored,
+        ...(outcome.judge ? { judge: outcome.judge } : {}),
       };
       records[i] = record;
       await options.onTrial?.(record, ++done, total);

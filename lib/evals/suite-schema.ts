@@ -41,14 +41,23 @@ export const expectedCallSchema = z.strictObject({
     .describe("What must have become of the call: executed, not_admitted (never ran, unsupervised), denied, or mocked (answered by the case's mocks)"),
 });
 
-const answerSchema = z.strictObject({
-  contains: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe("The final answer contains this text (each, if a list)"),
-  regex: z.string().optional().describe("The final answer matches this regular expression (RE2 syntax, linear time)"),
-  flags: regexFlags,
-});
+const answerSchema = z
+  .strictObject({
+    contains: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe("The final answer contains this text (each, if a list)"),
+    regex: z.string().optional().describe("The final answer matches this regular expression (RE2 syntax, linear time)"),
+    flags: regexFlags,
+    judge: z.string().min(1).optional().describe("Criteria a judge model grades the final answer by (asked only when every other check passed); needs model"),
+    model: z.string().min(1).optional().describe("The judge: a model named in settings llms"),
+  })
+  .superRefine((a, ctx) => {
+    if (a.judge !== undefined && a.model === undefined)
+      ctx.addIssue({ code: "custom", message: "a judge needs a model: name one from settings llms", path: ["model"] });
+    if (a.model !== undefined && a.judge === undefined)
+      ctx.addIssue({ code: "custom", message: "model names the judge: give the criteria in judge", path: ["judge"] });
+  });
 
 export const expectSchema = z
   .strictObject({

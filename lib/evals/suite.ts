@@ -48,12 +48,15 @@ export function parseSuite(text: string, file: string): Suite {
     seen.add(c.name);
   }
   const problems = suiteProblems(suite);
-  if (problems.length) {
-    const line = ({ caseIndex, key, message }: SuiteProblem) =>
-      `${file}: ${caseIndex === undefined ? "" : `case ${caseIndex + 1} "${suite.cases[caseIndex]!.name}", `}key ${key}: ${message}`;
-    throw new SuiteError(problems.map(line).join("\n"));
-  }
+  if (problems.length) throw new SuiteError(problemLines(file, suite, problems));
   return suite;
+}
+
+/** `file: case 2 "name", key expect.answer.model: message`, one line a problem. */
+export function problemLines(file: string, suite: Suite, problems: readonly SuiteProblem[]): string {
+  const line = ({ caseIndex, key, message }: SuiteProblem) =>
+    `${file}: ${caseIndex === undefined ? "" : `case ${caseIndex + 1} "${suite.cases[caseIndex]!.name}", `}key ${key}: ${message}`;
+  return problems.map(line).join("\n");
 }
 
 export function loadSuite(file: string): LoadedSuite {

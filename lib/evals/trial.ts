@@ -5,6 +5,7 @@ import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
+import { askJudge, judgeReason, type JudgeRecord } from "./judge";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
 import { caseRegistry, type DeclaredTools } from "./suite-tools";
@@ -77,6 +78,8 @@ export interface TrialInput {
   base: TurnBase;
   /** The suite's own tools (`tools:`), offered beside or instead of the registry's as the case says. */
   suiteTools?: DeclaredTools;
+  /** The model a judge names (`expect.answer.model`), resolved from settings llms. */
+  judgeModel?: (ref: string) => LanguageModelV4;
 }
 
 export interface TrialOutcome extends TrialObservation {
@@ -87,6 +90,8 @@ export interface TrialOutcome extends TrialObservation {
   refused?: string;
   latencyMs: number;
   messages: UIMessage[];
+  /** The judge's verdict, when the case has one and every other check passed. */
+  judge?: JudgeRecord;
 }
 
 /**
@@ -127,5 +132,21 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
   if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
   const verdict: Verdict = judge(evalCase, seen);
-  return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
+  const criteria = evalCase.expect.answer?.judge;
+  const judgeRef = evalCase.expect.answer?.model;
+  // A judge call costs a model call: asked only when the case could still pass.
+  if (!verdict.pass || criteria === undefined || judgeRef === undefined || !input.judgeModel)
+    return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
+  const record = await askJudge({
+    criteria,
+    prompt: casePrompt(evalCase),
+    calls: seen.calls,
+    answer: seen.answer,
+    model: input.judgeModel(judgeRef),
+    modelRef: judgeRef,
+    ...(input.base.signal ? { signal: input.base.signal } : {}),
+  });
+  const outcome = record.verdict === "error" ? "error" : record.verdict === "pass" ? "pass" : "fail";
+  const reasons = record.verdict === "pass" ? [] : [judgeReason(record)];
+  return { ...seen, verdict: outcome, reasons, latencyMs, messages: all, judge: record };
 }

@@ -68,6 +68,7 @@ beforeAll(async () => {
   );
   suite("approver", 'cases: [{ name: yes, prompt: \'run_terminal_command {"command": "sh -c id"}\', confirm: approve }]\n');
   suite("mocker", "cases: [{ name: m, prompt: hi, mocks: { run_terminal_command: done } }]\n");
+  suite("judged", "cases: [{ name: polite, prompt: hi, expect: { answer: { judge: is polite, model: nobody } } }]\n");
   suite(
     "big",
     "matrix: { models: [offline, offline, offline], trials: 1000 }\ncases: [{ name: a, prompt: hi }, { name: b, prompt: hi }, { name: c, prompt: hi }, { name: d, prompt: hi }, { name: e, prompt: hi }, { name: f, prompt: hi }]\n",
@@ -241,5 +242,12 @@ describe("evals on the server", () => {
     expect((await refusal("source:../../etc/x.eval.yaml")).message).toMatch(/No eval suite/);
     expect((await refusal("source:suites/broken.eval.yaml")).message).toMatch(/key cases/);
     expect((await refusal("source:suites/demo.eval.yaml", { models: ["nope"] })).message).toMatch(/No model named "nope"/);
+  });
+
+  it("lists a suite whose judge settings lack as not loading, naming file, case and key, and refuses to start it", async () => {
+    const { evalsOverview } = await import("./eval-runs");
+    const listing = (await evalsOverview()).suites.find((s) => s.key === "source:suites/judged.eval.yaml");
+    expect(listing?.error).toBe('suites/judged.eval.yaml: case 1 "polite", key expect.answer.model: no model named "nobody" in settings llms (known: offline)');
+    expect(await refusal("source:suites/judged.eval.yaml")).toMatchObject({ status: 400, message: listing!.error });
   });
 });

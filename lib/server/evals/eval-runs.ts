@@ -2,7 +2,16 @@ import "server-only";
 import path from "node:path";
 import { generateId } from "ai";
 import { summarize, writeEvalRun, type CellSummary } from "@/lib/evals/results";
-import { assertTrialBound, EvalSizeError, matrixCells, trialCount, type EvalRunResult, type MatrixChoice, type TrialRecord } from "@/lib/evals/runner";
+import {
+  assertTrialBound,
+  EvalSizeError,
+  judgeCalls,
+  matrixCells,
+  trialCount,
+  type EvalRunResult,
+  type MatrixChoice,
+  type TrialRecord,
+} from "@/lib/evals/runner";
 import { loadSuite, type LoadedSuite } from "@/lib/evals/suite";
 import { asksForTrust, describeAsks, suiteAsks } from "@/lib/evals/trust";
 import {
@@ -117,7 +126,7 @@ function runnableSuite(settings: Settings, registry: Registry, key: string, choi
   for (const model of choice.models ?? loaded.suite.matrix.models)
     if (!settings.llms[model]) throw new HttpError(400, `No model named "${model}" in settings llms.`, "unknown_model");
   try {
-    assertTrialBound(trialCount(loaded.suite, settings, choice), settings);
+    assertTrialBound(trialCount(loaded.suite, settings, choice), settings, judgeCalls(loaded.suite, settings, choice));
   } catch (error) {
     if (error instanceof EvalSizeError) throw new HttpError(400, error.message, "too_many_trials");
     throw error;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { createModelResolver, type ModelResolver } from "@/lib/chat/models";
 import { readJournal, openJournal, JOURNAL } from "@/lib/evals/journal";
 import { newRunDir, writeEvalRun, type EnvFacts } from "@/lib/evals/results";
-import { assertTrialBound, runEval, trialCount, type EvalRunResult, type RunEvalOptions, type TurnFor } from "@/lib/evals/runner";
+import { assertJudgesUsable } from "@/lib/evals/judge";
+import { assertTrialBound, judgeCalls, runEval, trialCount, type EvalRunResult, type RunEvalOptions, type TurnFor } from "@/lib/evals/runner";
 import type { LoadedSuite } from "@/lib/evals/suite";
 import { assertRunnable, suiteAsks } from "@/lib/evals/trust";
 import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
@@ -98,8 +99,9 @@ export interface Evaluation {
 /** A whole eval: the runner over the chat engine, then the results written as a run under runsRoot. */
 export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
   const { loaded, cwd = process.cwd(), trusted } = options;
-  // Before any registry is loaded: a run too large is refused at once.
-  assertTrialBound(trialCount(loaded.suite, options.settings, options), options.settings);
+  // Before any registry is loaded: a judge these settings lack, or a run too large, is refused at once.
+  assertJudgesUsable(loaded.suite, options.settings, loaded.file);
+  assertTrialBound(trialCount(loaded.suite, options.settings, options), options.settings, judgeCalls(loaded.suite, options.settings, options));
   const own = suiteSettings(options.settings, loaded, trusted);
   const registry = (own === options.settings ? options.registry : undefined) ?? (await loadRegistry({ settings: own, cwd, log: () => {} }));
   try {

@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { assertJudgesUsable } from "@/lib/evals/judge";
 import { trialCount } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
 import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAsks } from "@/lib/evals/trust";
@@ -49,6 +50,7 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
   const trust = { trusted: isTrustedSuite(file, d.settings, { sourceRoot: d.root, examplesDir: d.examples }), trustLine: trustLine(label) };
   try {
     const suite = parseSuite(fs.readFileSync(file, "utf8"), label);
+    assertJudgesUsable(suite, d.settings, label);
     return {
       key,
       label,
