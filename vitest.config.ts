@@ -27,6 +27,8 @@ export default defineConfig({
     // `server-only` throws outside a React Server environment; tests exercise the same modules directly.
     alias: { "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts") },
     testTimeout: 30_000,
+    // Set-up hooks migrate databases and start servers: on a loaded machine that takes more than the default 10 s.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -41,7 +43,7 @@ export default defineConfig({
       },
       // Two files at once even on two cores: most of their time is spent waiting on the servers
       // and CLIs they start, so a second file fills that wait instead of queueing behind it.
-      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks", maxWorkers: 2 } },
+      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks", maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -9,6 +9,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
+import { flushOtlp } from "@/lib/trace/otlp";
 import { CliExit } from "./context";
 
 export function buildProgram(): Command {
@@ -45,7 +46,10 @@ export async function main(argv: string[]): Promise<void> {
   exitQuietlyOnClosedPipe();
   try {
     await buildProgram().parseAsync(argv);
+    await flushOtlp();
   } catch (error) {
+    // The spans of a command that failed are what a person most wants to see in their collector.
+    await flushOtlp().catch(() => {});
     if (error instanceof CommanderError) process.exit(error.exitCode);
     if (error instanceof CliExit) {
       if (error.message) console.error(error.message);

@@ -3,14 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bigMatrix } from "@/lib/testing/big-matrix";
-import { cachedRunRow, cachedRunView, clearRunCaches } from "./cached";
 import { describeRunDir } from "./discover";
 import { CELL_PAGE_SIZE } from "./view/pages";
-import * as pool from "./worker/pool";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "artifact-cache-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-beforeEach(() => clearRunCaches());
+// Each test gets the module afresh, so its caches start empty.
+let cachedRunRow: (typeof import("./cached"))["cachedRunRow"];
+let cachedRunView: (typeof import("./cached"))["cachedRunView"];
+let pool: typeof import("./worker/pool");
+beforeEach(async () => {
+  vi.resetModules();
+  ({ cachedRunRow, cachedRunView } = await import("./cached"));
+  pool = await import("./worker/pool");
+});
 
 const REL = "BIG-1/sweep/2026-06-01T00-00-00";
 const options = { maxBytes: 1 << 30, inlineMaxBytes: 0 };

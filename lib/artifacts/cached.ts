@@ -119,13 +119,6 @@ function failedRow(entry: RunEntry, e: unknown): RunRow {
   };
 }
 
-/** Drops every cached row and view (tests).
- * @internal Only tests call it: knip --production allows it. */
-export function clearRunCaches(): void {
-  rows.clear();
-  views.clear();
-}
-
 /** Two runs compared, read in a worker when their artifacts are big (a comparison is not cached: it is made on request). */
 export async function diffedRuns(a: RunEntry, b: RunEntry, root: string, override: string | null, options: CachedReadOptions): Promise<RunDiff> {
   const [sa, sb] = await Promise.all([statArtifacts(a), statArtifacts(b)]);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readDashboardIndexFile, readVerdictBaselines } from "./dashboard";
+import { readDashboardIndexFile } from "./dashboard";
 import { discoverRuns } from "./discover";
 import { readEnvFile } from "./env";
 import { parseJson } from "./json";
@@ -55,10 +55,10 @@ d("every file of the real AORTA corpus", () => {
     } else if (base === "verdict_baselines.json") {
       const parsed = parseJson(fs.readFileSync(abs, "utf8"), rel);
       if (!parsed.ok) throw new Error(parsed.error);
-      const b = readVerdictBaselines(parsed.value);
-      expect(b.baselines.consan_racy).toMatchObject({ overall_verdict: "fail", checks: { consan: "fail" }, finding_shape: { consan: "conflict=true" } });
-      expect(b.baselines.consan_clean?.finding_shape).toBeNull();
-      expect(b.missingFields).toEqual([]);
+      // The harness's expectations, not a run artifact: Toolroom shows it as JSON and reads nothing from it.
+      const b = parsed.value as Record<string, unknown>;
+      expect(b.consan_racy).toMatchObject({ overall_verdict: "fail", checks: { consan: "fail" }, finding_shape: { consan: "conflict=true" } });
+      expect(b.consan_clean).toEqual({ overall_verdict: "pass", checks: { consan: "pass" } });
     } else {
       throw new Error(`no reader chosen for ${rel}`);
     }

@@ -117,36 +117,6 @@ export function readDashboardIndex(raw: unknown, file = "data.json"): DashboardI
   return { entries, missingFields: notes.missingFields, warnings: notes.warnings };
 }
 
-const baselineSpec = {
-  overall_verdict: str,
-  checks: z.record(z.string(), str),
-  finding_shape: z.record(z.string(), str),
-};
-
-export interface VerdictBaseline extends Fields<typeof baselineSpec> {
-  extra: Record<string, unknown>;
-}
-
-/** `recipes/sanitizers/fixtures/expected/verdict_baselines.json`: where the dashboard's "expected" comes from.
- * @internal Only tests call it: knip --production allows it. */
-export function readVerdictBaselines(
-  raw: unknown,
-  file = "verdict_baselines.json",
-): { baselines: Record<string, VerdictBaseline>; missingFields: string[]; warnings: string[] } {
-  if (!isRecord(raw)) throw new Error(`${file}: expected a JSON object`);
-  const notes = newNotes();
-  const baselines: Record<string, VerdictBaseline> = {};
-  for (const [name, b] of Object.entries(raw)) {
-    if (!isRecord(b)) {
-      notes.warnings.push(`${name}: not an object; skipped`);
-      continue;
-    }
-    const { fields, extra } = readFields(b, baselineSpec, name, notes, new Set(["finding_shape"]));
-    baselines[name] = { ...fields, extra };
-  }
-  return { baselines, missingFields: notes.missingFields, warnings: notes.warnings };
-}
-
 export function readDashboardIndexFile(file: string, label = "data.json", options?: ReadOptions): FileResult<DashboardIndex> {
   return readTypedFile(file, label, readDashboardIndex, options);
 }

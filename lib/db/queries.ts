@@ -170,12 +170,6 @@ export async function updateToolCall(id: string, data: Partial<ToolCallRecord>):
   await db().toolCall.updateMany({ where: { id }, data });
 }
 
-/** One stored tool call by its id.
- * @internal Only tests call it: knip --production allows it. */
-export async function getToolCall(id: string): Promise<ToolCallRecord | null> {
-  return db().toolCall.findUnique({ where: { id } });
-}
-
 export async function getToolCallByApproval(approvalId: string): Promise<ToolCallRecord | null> {
   return db().toolCall.findUnique({ where: { approvalId } });
 }

@@ -32,8 +32,7 @@ export async function otlpIntegration(endpoint: string): Promise<Telemetry> {
   return (await current).integration;
 }
 
-/** Sends what is batched now (tests; a server about to stop).
- * @internal Only tests call it: knip --production allows it. */
+/** Sends what is batched now: the CLI calls it before it exits, or its last spans would be lost. */
 export async function flushOtlp(): Promise<void> {
   await (await current)?.provider.forceFlush();
 }

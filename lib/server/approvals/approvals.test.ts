@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { storedToolCall } from "@/lib/testing/stored-rows";
 import { post, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 // Two confirming calls in one step (what the multi-response regressions need); the offline model
@@ -218,7 +219,7 @@ describe("approvals: the server is the authority", () => {
     expect(body.error).toMatch(/^Too late: the approval of run_terminal_command ran out of time at \d\d:\d\d:\d\d UTC, so run_terminal_command was not run/);
     expect(body.error).not.toContain(part.approval.id);
     expect(ran("expired.txt")).toBe(false);
-    expect((await queries.getToolCall(record!.id))?.decision).toBe("timed-out");
+    expect((await storedToolCall(record!.id))?.decision).toBe("timed-out");
     await wellFormed("expired");
   });
 
@@ -265,7 +266,7 @@ describe("approvals: the server is the authority", () => {
     const { assistant, part } = await pendingChat("denied", "denied.txt");
     expect((await respond("denied", assistant, part.toolCallId, { approved: false, reason: "not now" })).status).toBe(200);
     expect(ran("denied.txt")).toBe(false);
-    const record = await queries.getToolCall(part.toolCallId);
+    const record = await storedToolCall(part.toolCallId);
     expect(record).toMatchObject({ decision: "denied", decidedBy: "user", decisionReason: "not now" });
     await wellFormed("denied");
   });
@@ -276,7 +277,7 @@ describe("approvals: the server is the authority", () => {
     expect(response.status).toBe(200);
     await response.text();
     expect(ran("denied-timed-out.txt")).toBe(false);
-    expect(await queries.getToolCall(part.toolCallId)).toMatchObject({ decision: "denied", decidedBy: "user", decisionReason: "timed out" });
+    expect(await storedToolCall(part.toolCallId)).toMatchObject({ decision: "denied", decidedBy: "user", decisionReason: "timed out" });
     // The offline model quotes the not-admitted text it was given.
     const answer = JSON.stringify((await queries.loadMessages("denied-timed-out")).at(-1)?.parts);
     expect(answer).toContain("the user denied");

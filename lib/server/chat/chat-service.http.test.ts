@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseJsonEventStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedToolCall } from "@/lib/testing/stored-rows";
 import { isToolPart } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import { CALL_FORMAT } from "@/lib/chat/text-protocol/format";
@@ -150,7 +151,7 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     expect(readMetadata(message.metadata).model).toBe("qwen-test");
     expect(readMetadata(stored.metadata).model).toBe("qwen-test");
     expect(readMetadata(stored.metadata).toolMode).toBe("native");
-    expect(await queries.getToolCall("call_list_1")).toMatchObject({ state: "done", isError: false, output: listing });
+    expect(await storedToolCall("call_list_1")).toMatchObject({ state: "done", isError: false, output: listing });
   });
 
   it.each(["action", "json"] as const)("text mode (%s protocol): a call split across SSE deltas is parsed, and no tools are sent", async (protocol) => {

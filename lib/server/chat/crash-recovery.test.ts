@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedToolCall } from "@/lib/testing/stored-rows";
 import { post, readAssistantMessage, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 // The state a `kill -9` leaves behind, written into a real migrated SQLite file exactly as the
@@ -73,7 +74,7 @@ async function crashAfterApproval(chatId: string, marker: string, reached: "appr
 async function expectClosed(chatId: string, toolCallId: string) {
   const part = (await queries.loadMessages(chatId)).flatMap(callParts).find((p) => p.toolCallId === toolCallId);
   expect(part).toMatchObject({ state: "output-error", errorText: recovery.CRASH_TEXT });
-  expect(await queries.getToolCall(toolCallId)).toMatchObject({ state: "error", isError: true, output: recovery.CRASH_TEXT, finishedAt: expect.any(Date) });
+  expect(await storedToolCall(toolCallId)).toMatchObject({ state: "error", isError: true, output: recovery.CRASH_TEXT, finishedAt: expect.any(Date) });
 }
 
 describe("the next turn after a crash mid-call", () => {
@@ -157,7 +158,7 @@ describe("recoverAfterCrash (start-up)", () => {
     const turn = activeTurns.startTurn("rec-live");
     try {
       await recovery.recoverAfterCrash();
-      expect(await queries.getToolCall(callId)).toMatchObject({ state: "running" });
+      expect(await storedToolCall(callId)).toMatchObject({ state: "running" });
     } finally {
       activeTurns.endTurn("rec-live", turn);
     }
