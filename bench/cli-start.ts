@@ -26,7 +26,10 @@ await main(process.argv);
 /** Wall and CPU seconds of one child: the shell that waited for it reports its cutime + cstime from /proc (in 1/100 s). */
 function measure(entry: string, args: string[]): { wall: number; cpu: number } {
   const from = performance.now();
-  const run = spawnSync("sh", ["-c", `"$@" >/dev/null 2>&1; cut -d" " -f16,17 /proc/$$/stat`, "sh", process.execPath, entry, ...args], { cwd: tmp, encoding: "utf8" });
+  const run = spawnSync("sh", ["-c", `"$@" >/dev/null 2>&1; cut -d" " -f16,17 /proc/$$/stat`, "sh", process.execPath, entry, ...args], {
+    cwd: tmp,
+    encoding: "utf8",
+  });
   const wall = (performance.now() - from) / 1000;
   const [user, system] = run.stdout.trim().split(" ").map(Number);
   return { wall, cpu: ((user ?? 0) + (system ?? 0)) / 100 };
@@ -34,7 +37,12 @@ function measure(entry: string, args: string[]): { wall: number; cpu: number } {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, ${RUNS} runs each, medians`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}, ${RUNS} runs each, medians`,
+);
 console.log("command            | tsx wall | tsx cpu | bundle wall | bundle cpu | cpu ratio");
 for (const args of [["--version"], ["tools", "--json"]]) {
   const tsx: { wall: number; cpu: number }[] = [];
