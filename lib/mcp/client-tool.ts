@@ -24,6 +24,8 @@ function requiresConfirmation(mode: ConfirmMode, annotations: Tool["annotations"
   return mode === "always" || (mode === "destructive" && isDestructive(annotations));
 }
 
+export type Progress = (progress: number, total?: number, message?: string) => void;
+
 /** What the registry needs to know about the server a tool came from. */
 export interface McpToolServer {
   /** The `mcpServers` key. */
@@ -34,7 +36,7 @@ export interface McpToolServer {
   prefix: string;
   confirm: ConfirmMode;
   /** Calls the tool by the server's own (unprefixed) name; `elicit` answers the server's questions meanwhile. */
-  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit): Promise<McpCallResult>;
+  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit, progress?: Progress): Promise<McpCallResult>;
 }
 
 // A schema zod cannot read still goes to the model as the server wrote it; the server checks the
@@ -72,7 +74,7 @@ export async function mcpRegisteredTool(tool: Tool, server: McpToolServer): Prom
     input: await validationInput(jsonSchema(inputSchema)),
     readonly,
     ...(confirming ? { confirm } : {}),
-    execute: async (input, ctx) => callResultText(await server.call(tool.name, input, ctx.signal, ctx.elicit?.bind(ctx))),
+    execute: async (input, ctx) => callResultText(await server.call(tool.name, input, ctx.signal, ctx.elicit?.bind(ctx), ctx.progress?.bind(ctx))),
   };
   const problem = whyNotATool(definition);
   if (problem) return { problem: problem.replace("its `name`", `the name "${name}"`) };
