@@ -13,6 +13,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from "ai";
+import { inlineTextAttachments } from "./attachments";
 import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
@@ -242,8 +243,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       denialText.set(part.toolCallId, notAdmittedText(entry.tool, part.input, why));
     }
   }
-  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) =>
-    denialText.get(toolCallId),
+  const modelMessages = rewriteDenials(
+    await convertToModelMessages(inlineTextAttachments(turn.messages), { tools, ignoreIncompleteToolCalls: true }),
+    (toolCallId) => denialText.get(toolCallId),
   );
 
   const integrations = [...(turn.trace ? [turn.trace.telemetry] : []), ...(turn.telemetry ?? [])];

@@ -14,6 +14,11 @@ export const queryKeys = {
     list: () => [...queryKeys.tools.all, "list"] as const,
     searchIndex: (tool: string) => [...queryKeys.tools.all, "search-index", tool] as const,
   },
+  sources: {
+    all: ["sources"] as const,
+    detail: (server: string) => [...queryKeys.sources.all, "detail", server] as const,
+    activity: (server: string) => [...queryKeys.sources.all, "activity", server] as const,
+  },
   evals: {
     all: ["evals"] as const,
   },
