@@ -152,6 +152,24 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
           ) : null}
         </div>
       ) : null}
+      {meta?.media?.length ? (
+        <div className="flex flex-wrap items-end gap-2 border-t border-border px-3 py-2" data-testid="tool-call-media">
+          {meta.media.map((m, i) =>
+            m.type === "image" ? (
+              // eslint-disable-next-line @next/next/no-img-element -- the tool's own bytes as a data: URL, nothing to optimise
+              <img
+                key={i}
+                data-testid="tool-call-image"
+                src={`data:${m.mimeType};base64,${m.data}`}
+                alt={`image ${i + 1} from ${name}`}
+                className="max-h-64 max-w-full rounded border border-border bg-subtle"
+              />
+            ) : (
+              <audio key={i} data-testid="tool-call-audio" controls src={`data:${m.mimeType};base64,${m.data}`} />
+            ),
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { inlineTextAttachments } from "./attachments";
+import { acceptsMediaResults, mediaToolOutput } from "./media-output";
 import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
@@ -22,7 +23,7 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
-import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
+import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision, type MediaPart } from "./metadata";
 import { deltaBatchMiddleware } from "./delta-batch";
 import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
@@ -30,6 +31,12 @@ import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
 import { mergeSummaries, type TurnTraceHooks } from "./turn-summary";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
+
+/** The images and audio of a result (MCP content), kept on the call for the card and the model. */
+function mediaOf(result: InvokeResult): { media?: MediaPart[] } {
+  const media = (result.content ?? []).flatMap((p) => (p.type === "image" || p.type === "audio" ? [{ type: p.type, data: p.data, mimeType: p.mimeType }] : []));
+  return media.length ? { media } : {};
+}
 
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
@@ -119,8 +126,16 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const alreadyMade = callsSinceLastUser(turn.messages);
 
   const tools: ToolSet = {};
+  // Text mode describes media in the result's text; native mode sends the parts where the provider reads them.
+  const sendsMedia = turn.toolMode === "native" && !turn.autoToolMode && acceptsMediaResults(turn.model.provider);
   for (const [name, { registered, tool: definition, ctx }] of definitions) {
     tools[name] = tool({
+      ...(sendsMedia
+        ? {
+            toModelOutput: ({ toolCallId, output }: { toolCallId: string; output: unknown }) =>
+              mediaToolOutput(String(output), metadata.calls?.[toolCallId]?.media),
+          }
+        : {}),
       description: registered.description,
       inputSchema: jsonSchema(registered.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (input: unknown, { toolCallId, abortSignal }) => {
@@ -136,6 +151,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
           sourcePackage: registered.sourcePackage,
           durationMs: result.durationMs,
           madeChanges: result.madeChanges,
+          ...mediaOf(result),
         });
         await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         return result.text;

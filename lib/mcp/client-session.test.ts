@@ -115,6 +115,17 @@ describe("a consumed server's session (the Sources view's reads)", () => {
   });
 });
 
+describe("a consumed tool's images and audio", () => {
+  it("go along as content parts, and the text the model reads describes them", async () => {
+    const result = await invoke(toolOf("picture"), {}, testContext());
+    expect(result.text).toMatch(/^a pixel\n\[image: image\/png, \d+ B\]\n\[audio: audio\/wav, 4 B\]$/);
+    expect(result.content?.map((p) => [p.type, "mimeType" in p ? p.mimeType : ""])).toEqual([
+      ["image", "image/png"],
+      ["audio", "audio/wav"],
+    ]);
+  });
+});
+
 describe("a consumed tool's progress and cancellation", () => {
   it("reports the server's progress to ctx.progress, and an abort sends notifications/cancelled", async () => {
     const controller = new AbortController();
