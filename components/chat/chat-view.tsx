@@ -24,6 +24,7 @@ import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
 import { useShowChatModelInFooter } from "@/components/shell/footer-model";
 import { MessageList } from "./message-list";
+import { ChatIdContext } from "./running-call";
 import { useChatSession, type ChatConfig } from "./use-chat-session";
 
 export interface ChatViewProps {
@@ -198,7 +199,9 @@ export function ChatView(props: ChatViewProps) {
             </div>
           </div>
         ) : (
-          <MessageList chatId={props.chatId} messages={messages} tools={props.tools} olderBefore={props.olderBefore} onOlder={prependOlder} />
+          <ChatIdContext value={props.chatId}>
+            <MessageList chatId={props.chatId} messages={messages} tools={props.tools} olderBefore={props.olderBefore} onOlder={prependOlder} />
+          </ChatIdContext>
         )}
         {status === "submitted" ? (
           <p className="mx-auto w-full max-w-3xl px-4 pb-2 text-xs text-running" data-testid="thinking">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Badge } from "@/components/ui/badge";
 import type { CallMeta } from "@/lib/chat/metadata";
+import { RunningCallStatus } from "./running-call";
 import { toolNameOf } from "@/lib/chat/history";
 import { GUARD_FILE_EXPLAINED } from "@/lib/tools/guard-file-text";
 import { callStatus, type CallTone, type ToolPart } from "./call-status";
@@ -151,6 +152,9 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
             </div>
           ) : null}
         </div>
+      ) : null}
+      {part.state === "input-available" || (part.state === "approval-responded" && part.approval?.approved) ? (
+        <RunningCallStatus toolCallId={part.toolCallId} />
       ) : null}
       {meta?.media?.length ? (
         <div className="flex flex-wrap items-end gap-2 border-t border-border px-3 py-2" data-testid="tool-call-media">

@@ -70,6 +70,14 @@ export interface EngineHooks {
   onEnd?(message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string; refused?: string }): Promise<string | void> | string | void;
 }
 
+/** Where a running call is listed, so a person can watch its progress and cancel it. */
+export interface RunningCallHooks {
+  start(toolCallId: string, toolName: string, cancel: () => void): { progress(progress: number, total?: number, message?: string): void; end(): void };
+}
+
+/** The text the model reads after the person cancelled a call. */
+export const CANCELLED_TEXT = "Error: the person cancelled this call before it finished.";
+
 export interface ChatTurn {
   chatId: string;
   /** The whole history, approval responses already verified and applied by the server. */
@@ -98,6 +106,8 @@ export interface ChatTurn {
   contextFor(toolName: string, signal: AbortSignal): ToolContext;
   guardFile?: string;
   hooks?: EngineHooks;
+  /** Lists running calls for their cards (progress, Cancel). */
+  runningCalls?: RunningCallHooks;
   /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
   trace?: TurnTraceHooks;
   /** More AI SDK telemetry integrations for this turn (the OTLP export). */
@@ -142,7 +152,23 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
         const key = callKey(name, input);
         if (alreadyMade.has(key)) return `Already made: ${name} was called with these exact arguments earlier in this answer; use that result.`;
         await turn.hooks?.onToolStart?.({ toolCallId, tool: registered, input });
-        const result = await invoke(definition, input, { ...ctx, signal: abortSignal ?? turn.signal }, { guardFile: turn.guardFile });
+        // A call of its own to cancel: the person's Cancel ends this call, not the turn.
+        const call = new AbortController();
+        const outer = abortSignal ?? turn.signal;
+        const signal = AbortSignal.any([outer, call.signal]);
+        const running = turn.runningCalls?.start(toolCallId, name, () => call.abort());
+        let result: InvokeResult;
+        try {
+          result = await invoke(
+            definition,
+            input,
+            { ...ctx, signal, ...(running ? { progress: (n: number, total?: number, message?: string) => running.progress(n, total, message) } : {}) },
+            { guardFile: turn.guardFile },
+          );
+        } finally {
+          running?.end();
+        }
+        if (call.signal.aborted && !outer.aborted) result = { ...result, text: CANCELLED_TEXT, output: CANCELLED_TEXT, isError: true, cancelled: true };
         // The model proposed other arguments: its history carries the edited ones, and this note says why.
         const edited = metadata.calls?.[toolCallId]?.edited;
         if (edited) result.text = `${editedNote(edited.proposed)}\n${result.text}`;
@@ -152,6 +178,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
           durationMs: result.durationMs,
           madeChanges: result.madeChanges,
           ...mediaOf(result),
+          ...(result.cancelled ? { cancelled: true } : {}),
         });
         await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         return result.text;

@@ -19,6 +19,8 @@ export interface CallMeta {
   repaired?: string;
   /** Images and audio the result carried (MCP content): shown on the card, sent to models that read them. */
   media?: MediaPart[];
+  /** The person cancelled the call while it ran (the card's Cancel). */
+  cancelled?: boolean;
 }
 
 export interface MediaPart {

@@ -8,6 +8,7 @@ export const queryKeys = {
     list: () => [...queryKeys.chats.all, "list"] as const,
     grants: (chatId: string) => [...queryKeys.chats.all, "grants", chatId] as const,
     trace: (chatId: string) => [...queryKeys.chats.all, "trace", chatId] as const,
+    running: (chatId: string) => [...queryKeys.chats.all, "running", chatId] as const,
   },
   tools: {
     all: ["tools"] as const,
