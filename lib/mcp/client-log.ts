@@ -12,7 +12,7 @@ const RING_SIZE = 300;
 /** A message's JSON is kept up to this many characters (a resource read can be megabytes). */
 const PAYLOAD_LIMIT = 4_000;
 
-export type RpcDirection = "out" | "in";
+type RpcDirection = "out" | "in";
 
 /** One line of a server's JSON-RPC log: a request joined with its answer, or a notification. */
 export interface RpcEntry {

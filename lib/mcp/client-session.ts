@@ -19,7 +19,7 @@ import type { RpcEntry, RpcLog } from "./client-log";
  * A request the Sources view makes waits at most this long: a slow server gets a clear error, and
  * the page's request is answered.
  */
-export const SOURCE_REQUEST_TIMEOUT_MS = 10_000;
+const SOURCE_REQUEST_TIMEOUT_MS = 10_000;
 /** A server with more pages than this is looping on its cursor. */
 const MAX_PAGES = 20;
 

@@ -4,9 +4,9 @@ import type { Registry } from "@/lib/tools/registry-types";
 import { sessionFor, sourceHttpError } from "./sources-view";
 
 /** Text shown of one resource part; the rest is cut (the page is not an editor). */
-export const TEXT_LIMIT = 256 * 1024;
+const TEXT_LIMIT = 256 * 1024;
 /** Binary parts above this are described, not sent to the browser. */
-export const BLOB_LIMIT = 8 * 1024 * 1024;
+const BLOB_LIMIT = 8 * 1024 * 1024;
 
 /** One part of a read resource as the browser gets it. */
 export type ResourcePart =
