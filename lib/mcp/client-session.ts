@@ -57,8 +57,11 @@ export interface SourceSession {
   log(): RpcEntry[];
 }
 
-// Keyed by the registry's status object: a live reload brings new statuses (and connections), and the old ones go with their registry.
-const sessions = new WeakMap<SourceStatus, SourceSession>();
+// Keyed by the registry's status object: a live reload brings new statuses (and connections), and
+// the old ones go with their registry. On globalThis, as the registry is: Next bundles each route
+// separately, and a module-level map would be another, empty one in the Sources routes.
+const shared = globalThis as { __toolroomSourceSessions?: WeakMap<SourceStatus, SourceSession> };
+const sessions = (shared.__toolroomSourceSessions ??= new WeakMap<SourceStatus, SourceSession>());
 
 export function attachSession(status: SourceStatus, session: SourceSession): void {
   sessions.set(status, session);
