@@ -39,6 +39,7 @@ export function callStatus(part: ToolPart, meta: CallMeta | undefined): CallStat
     case "output-available": {
       const isError = typeof part.output === "string" && part.output.startsWith("Error:");
       const auto = decision?.by === "grant" || (part.approval?.isAutomatic && part.approval.approved);
+      if (meta?.cancelled) return { tone: "error", label: "cancelled by you" };
       if (isError) return { tone: "error", label: "error" };
       if (decision?.by === "eval") return { tone: "done", label: "done · approved by the eval case" };
       if (decision?.by === "rule") return { tone: "done", label: `done · ${decision.reason ?? "allowed by rule"}` };

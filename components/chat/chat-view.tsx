@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { ElicitationDialog } from "@/components/approvals/elicitation-dialog";
@@ -11,6 +11,7 @@ import { TraceAside } from "@/components/trace/trace-aside";
 import { EmptyState } from "@/components/ui/empty-state";
 import { readMetadata } from "@/lib/chat/metadata";
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
+import { draftFor, rememberChat, type ComposerDraft } from "@/lib/client/composer-draft";
 import { FetchError, fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { ModelChoice } from "@/lib/chat/models";
@@ -23,6 +24,7 @@ import { ChatSidebar } from "./chat-sidebar";
 import { Composer } from "./composer";
 import { useShowChatModelInFooter } from "@/components/shell/footer-model";
 import { MessageList } from "./message-list";
+import { ChatIdContext } from "./running-call";
 import { useChatSession, type ChatConfig } from "./use-chat-session";
 
 export interface ChatViewProps {
@@ -40,6 +42,8 @@ export interface ChatViewProps {
   /** Why the server could not load this chat (a database fault), shown until a request succeeds. */
   loadError?: string;
 }
+
+const noSubscription = () => () => {};
 
 /** A new chat is titled by its first message, as the server titles it. */
 function firstUserText(messages: UIMessage[]): string | undefined {
@@ -62,6 +66,16 @@ export function ChatView(props: ChatViewProps) {
   const streaming = status === "submitted" || status === "streaming";
   const exists = props.exists || messages.length > 0;
   const pending = pendingCalls(messages);
+  // A prompt or resources sent here from the Sources view (sessionStorage: none in the server render).
+  const incoming = useSyncExternalStore(
+    noSubscription,
+    () => draftFor(props.chatId, !props.exists),
+    () => null,
+  );
+  const [sentDraft, setSentDraft] = useState<ComposerDraft | null>(null);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const draft = incoming && incoming !== sentDraft ? incoming : null;
+  useEffect(() => rememberChat(props.chatId), [props.chatId]);
   // A running tool may ask the person something (MCP elicitation, a plugin's ctx.elicit).
   const elicitation = useElicitations(props.chatId, streaming);
   const { setMessages } = session;
@@ -185,7 +199,9 @@ export function ChatView(props: ChatViewProps) {
             </div>
           </div>
         ) : (
-          <MessageList chatId={props.chatId} messages={messages} tools={props.tools} olderBefore={props.olderBefore} onOlder={prependOlder} />
+          <ChatIdContext value={props.chatId}>
+            <MessageList chatId={props.chatId} messages={messages} tools={props.tools} olderBefore={props.olderBefore} onOlder={prependOlder} />
+          </ChatIdContext>
         )}
         {status === "submitted" ? (
           <p className="mx-auto w-full max-w-3xl px-4 pb-2 text-xs text-running" data-testid="thinking">
@@ -201,10 +217,20 @@ export function ChatView(props: ChatViewProps) {
           </div>
         ) : null}
         <Composer
+          key={draft?.seq ?? 0}
+          initialText={draft?.text}
+          attachments={draft?.attachments?.filter((a) => !removed.includes(a.uri))}
+          onRemoveAttachment={(uri) => setRemoved((r) => [...r, uri])}
           streaming={streaming}
           disabled={request ? "A tool call is waiting for your approval." : false}
           canRegenerate={lastIsAssistant && !streaming}
-          onSend={(text) => void sendMessage({ text })}
+          onSend={(text) => {
+            const files = (draft?.attachments ?? [])
+              .filter((a) => !removed.includes(a.uri))
+              .map((a) => ({ type: "file" as const, mediaType: a.mediaType, filename: a.uri, url: a.url }));
+            setSentDraft(draft);
+            void sendMessage({ text, ...(files.length ? { files } : {}) });
+          }}
           onStop={() => void stop()}
           onRegenerate={() => void regenerate()}
         />

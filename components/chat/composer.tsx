@@ -1,8 +1,9 @@
 "use client";
 
-import { RotateCcw, Send, Square } from "lucide-react";
+import { Paperclip, RotateCcw, Send, Square, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { DraftAttachment } from "@/lib/client/composer-draft";
 
 export interface ComposerProps {
   streaming: boolean;
@@ -11,11 +12,16 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   onStop: () => void;
   onRegenerate: () => void;
+  /** Text to start with (a prompt inserted from the Sources view). */
+  initialText?: string;
+  /** Resources that go with the next message, shown as chips. */
+  attachments?: DraftAttachment[];
+  onRemoveAttachment?: (uri: string) => void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Stop while streaming. */
-export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, onRegenerate }: ComposerProps) {
-  const [text, setText] = useState("");
+export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, onRegenerate, initialText, attachments, onRemoveAttachment }: ComposerProps) {
+  const [text, setText] = useState(initialText ?? "");
   const ref = useRef<HTMLTextAreaElement>(null);
   const send = () => {
     const value = text.trim();
@@ -29,6 +35,23 @@ export function Composer({ streaming, disabled, canRegenerate, onSend, onStop, o
         <p className="mb-2 text-xs text-amber-700 dark:text-pending" data-testid="composer-blocked">
           {disabled}
         </p>
+      ) : null}
+      {attachments?.length ? (
+        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Attachments">
+          {attachments.map((a) => (
+            <li
+              key={a.uri}
+              data-testid="composer-attachment"
+              className="inline-flex items-center gap-1 rounded border border-border bg-subtle px-1.5 py-0.5 font-mono text-xs"
+              title={`${a.uri} (${a.mediaType})`}
+            >
+              <Paperclip size={11} aria-hidden /> {a.name}
+              <button type="button" aria-label={`Remove ${a.name}`} className="text-muted hover:text-fg" onClick={() => onRemoveAttachment?.(a.uri)}>
+                <X size={11} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : null}
       <div className="flex items-end gap-2">
         <textarea

@@ -1,6 +1,7 @@
 "use client";
 
 import type { UIMessage } from "ai";
+import { Paperclip } from "lucide-react";
 import { memo } from "react";
 import { SaveCaseAction } from "@/components/eval-case/save-case-action";
 import { Markdown } from "@/components/ui/markdown";
@@ -36,7 +37,21 @@ function MessageItemView({ message, packages }: MessageItemProps) {
   if (message.role === "user") {
     return (
       <div data-testid="message-user" className="ml-auto max-w-[80%] rounded-lg bg-accent-soft px-3 py-2 whitespace-pre-wrap">
-        {message.parts.map((p, i) => (p.type === "text" ? <span key={i}>{p.text}</span> : null))}
+        {message.parts.map((p, i) =>
+          p.type === "text" ? (
+            <span key={i}>{p.text}</span>
+          ) : p.type === "file" ? (
+            // An attached resource: its content went to the model; here it is a chip.
+            <span
+              key={i}
+              data-testid="message-attachment"
+              title={p.mediaType}
+              className="mr-1 mb-1 inline-flex items-center gap-1 rounded border border-border bg-panel px-1.5 py-0.5 font-mono text-xs"
+            >
+              <Paperclip size={11} aria-hidden /> {p.filename ?? p.mediaType}
+            </span>
+          ) : null,
+        )}
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Badge } from "@/components/ui/badge";
 import type { CallMeta } from "@/lib/chat/metadata";
+import { RunningCallStatus } from "./running-call";
 import { toolNameOf } from "@/lib/chat/history";
 import { GUARD_FILE_EXPLAINED } from "@/lib/tools/guard-file-text";
 import { callStatus, type CallTone, type ToolPart } from "./call-status";
@@ -150,6 +151,27 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
               ) : null}
             </div>
           ) : null}
+        </div>
+      ) : null}
+      {part.state === "input-available" || (part.state === "approval-responded" && part.approval?.approved) ? (
+        <RunningCallStatus toolCallId={part.toolCallId} />
+      ) : null}
+      {meta?.media?.length ? (
+        <div className="flex flex-wrap items-end gap-2 border-t border-border px-3 py-2" data-testid="tool-call-media">
+          {meta.media.map((m, i) =>
+            m.type === "image" ? (
+              // eslint-disable-next-line @next/next/no-img-element -- the tool's own bytes as a data: URL, nothing to optimise
+              <img
+                key={i}
+                data-testid="tool-call-image"
+                src={`data:${m.mimeType};base64,${m.data}`}
+                alt={`image ${i + 1} from ${name}`}
+                className="max-h-64 max-w-full rounded border border-border bg-subtle"
+              />
+            ) : (
+              <audio key={i} data-testid="tool-call-audio" controls src={`data:${m.mimeType};base64,${m.data}`} />
+            ),
+          )}
         </div>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/chat", label: "Chat" },
   { href: "/compare", label: "Compare" },
   { href: "/tools", label: "Tools" },
+  { href: "/sources", label: "Sources" },
   { href: "/runs", label: "Runs" },
   { href: "/evals", label: "Evals" },
   { href: "/settings", label: "Settings" },

@@ -13,6 +13,8 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from "ai";
+import { inlineTextAttachments } from "./attachments";
+import { acceptsMediaResults, mediaToolOutput } from "./media-output";
 import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
@@ -21,7 +23,7 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
-import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision } from "./metadata";
+import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision, type MediaPart } from "./metadata";
 import { deltaBatchMiddleware } from "./delta-batch";
 import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
@@ -29,6 +31,12 @@ import { timeoutText, turnErrorText } from "./turn-errors";
 import { pumpToEnd } from "./turn-stream";
 import { mergeSummaries, type TurnTraceHooks } from "./turn-summary";
 import type { PromptTool, TextProtocol } from "./text-protocol/types";
+
+/** The images and audio of a result (MCP content), kept on the call for the card and the model. */
+function mediaOf(result: InvokeResult): { media?: MediaPart[] } {
+  const media = (result.content ?? []).flatMap((p) => (p.type === "image" || p.type === "audio" ? [{ type: p.type, data: p.data, mimeType: p.mimeType }] : []));
+  return media.length ? { media } : {};
+}
 
 export const GRANT_REASON = "auto-approved by grant";
 /** Shown as a timed-out approval's reason; never read back: the call's recorded decision says it timed out. */
@@ -62,6 +70,14 @@ export interface EngineHooks {
   onEnd?(message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string; refused?: string }): Promise<string | void> | string | void;
 }
 
+/** Where a running call is listed, so a person can watch its progress and cancel it. */
+export interface RunningCallHooks {
+  start(toolCallId: string, toolName: string, cancel: () => void): { progress(progress: number, total?: number, message?: string): void; end(): void };
+}
+
+/** The text the model reads after the person cancelled a call. */
+export const CANCELLED_TEXT = "Error: the person cancelled this call before it finished.";
+
 export interface ChatTurn {
   chatId: string;
   /** The whole history, approval responses already verified and applied by the server. */
@@ -90,6 +106,8 @@ export interface ChatTurn {
   contextFor(toolName: string, signal: AbortSignal): ToolContext;
   guardFile?: string;
   hooks?: EngineHooks;
+  /** Lists running calls for their cards (progress, Cancel). */
+  runningCalls?: RunningCallHooks;
   /** Records the turn's trace (steps, timings, usage, the raw exchange); the caller stores it. */
   trace?: TurnTraceHooks;
   /** More AI SDK telemetry integrations for this turn (the OTLP export). */
@@ -118,15 +136,39 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
   const alreadyMade = callsSinceLastUser(turn.messages);
 
   const tools: ToolSet = {};
+  // Text mode describes media in the result's text; native mode sends the parts where the provider reads them.
+  const sendsMedia = turn.toolMode === "native" && !turn.autoToolMode && acceptsMediaResults(turn.model.provider);
   for (const [name, { registered, tool: definition, ctx }] of definitions) {
     tools[name] = tool({
+      ...(sendsMedia
+        ? {
+            toModelOutput: ({ toolCallId, output }: { toolCallId: string; output: unknown }) =>
+              mediaToolOutput(String(output), metadata.calls?.[toolCallId]?.media),
+          }
+        : {}),
       description: registered.description,
       inputSchema: jsonSchema(registered.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (input: unknown, { toolCallId, abortSignal }) => {
         const key = callKey(name, input);
         if (alreadyMade.has(key)) return `Already made: ${name} was called with these exact arguments earlier in this answer; use that result.`;
         await turn.hooks?.onToolStart?.({ toolCallId, tool: registered, input });
-        const result = await invoke(definition, input, { ...ctx, signal: abortSignal ?? turn.signal }, { guardFile: turn.guardFile });
+        // A call of its own to cancel: the person's Cancel ends this call, not the turn.
+        const call = new AbortController();
+        const outer = abortSignal ?? turn.signal;
+        const signal = AbortSignal.any([outer, call.signal]);
+        const running = turn.runningCalls?.start(toolCallId, name, () => call.abort());
+        let result: InvokeResult;
+        try {
+          result = await invoke(
+            definition,
+            input,
+            { ...ctx, signal, ...(running ? { progress: (n: number, total?: number, message?: string) => running.progress(n, total, message) } : {}) },
+            { guardFile: turn.guardFile },
+          );
+        } finally {
+          running?.end();
+        }
+        if (call.signal.aborted && !outer.aborted) result = { ...result, text: CANCELLED_TEXT, output: CANCELLED_TEXT, isError: true, cancelled: true };
         // The model proposed other arguments: its history carries the edited ones, and this note says why.
         const edited = metadata.calls?.[toolCallId]?.edited;
         if (edited) result.text = `${editedNote(edited.proposed)}\n${result.text}`;
@@ -135,6 +177,8 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
           sourcePackage: registered.sourcePackage,
           durationMs: result.durationMs,
           madeChanges: result.madeChanges,
+          ...mediaOf(result),
+          ...(result.cancelled ? { cancelled: true } : {}),
         });
         await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         return result.text;
@@ -242,8 +286,9 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
       denialText.set(part.toolCallId, notAdmittedText(entry.tool, part.input, why));
     }
   }
-  const modelMessages = rewriteDenials(await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }), (toolCallId) =>
-    denialText.get(toolCallId),
+  const modelMessages = rewriteDenials(
+    await convertToModelMessages(inlineTextAttachments(turn.messages), { tools, ignoreIncompleteToolCalls: true }),
+    (toolCallId) => denialText.get(toolCallId),
   );
 
   const integrations = [...(turn.trace ? [turn.trace.telemetry] : []), ...(turn.telemetry ?? [])];

@@ -17,6 +17,17 @@ export interface CallMeta {
   expiresAt?: string;
   /** Text mode: the near-miss fixed to read this call ("trailing comma"). */
   repaired?: string;
+  /** Images and audio the result carried (MCP content): shown on the card, sent to models that read them. */
+  media?: MediaPart[];
+  /** The person cancelled the call while it ran (the card's Cancel). */
+  cancelled?: boolean;
+}
+
+export interface MediaPart {
+  type: "image" | "audio";
+  /** Base64. */
+  data: string;
+  mimeType: string;
 }
 
 /**

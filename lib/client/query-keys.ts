@@ -8,11 +8,17 @@ export const queryKeys = {
     list: () => [...queryKeys.chats.all, "list"] as const,
     grants: (chatId: string) => [...queryKeys.chats.all, "grants", chatId] as const,
     trace: (chatId: string) => [...queryKeys.chats.all, "trace", chatId] as const,
+    running: (chatId: string) => [...queryKeys.chats.all, "running", chatId] as const,
   },
   tools: {
     all: ["tools"] as const,
     list: () => [...queryKeys.tools.all, "list"] as const,
     searchIndex: (tool: string) => [...queryKeys.tools.all, "search-index", tool] as const,
+  },
+  sources: {
+    all: ["sources"] as const,
+    detail: (server: string) => [...queryKeys.sources.all, "detail", server] as const,
+    activity: (server: string) => [...queryKeys.sources.all, "activity", server] as const,
   },
   evals: {
     all: ["evals"] as const,

@@ -10,6 +10,7 @@ import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult as McpElici
 import type { z } from "zod";
 import type { mcpServerSchema } from "@/lib/settings/schema";
 import type { ElicitResult, ElicitSchema } from "@/lib/tools/types";
+import { RecordingTransport, RpcLog } from "./client-log";
 import { StderrTail } from "./client-stderr";
 import { StoredOAuthProvider } from "./oauth-provider";
 
@@ -27,6 +28,8 @@ export interface McpConnection {
   /** The folder a stdio server runs in; for HTTP, the URL. */
   location: string;
   stderr: StderrTail;
+  /** Its JSON-RPC traffic, newest first on the Sources view. */
+  rpcLog: RpcLog;
   /**
    * Runs `work` (a tool call) with `elicit` answering the server's elicitation requests meanwhile.
    * MCP does not say which call an elicitation belongs to, so the latest call still running gets it.
@@ -64,6 +67,8 @@ export interface ConnectOptions {
   cwd: string;
   clientVersion: string;
   timeoutMs?: number;
+  /** Where the traffic is recorded; given by the caller so a failed start-up's log outlives it. */
+  rpcLog?: RpcLog;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function connectMcpServer<T>(
 ): Promise<{ connection: McpConnection; result: T }> {
   const stderr = new StderrTail();
   const transport = makeTransport(name, config, options.cwd, stderr);
+  const rpcLog = options.rpcLog ?? new RpcLog();
   // Form elicitation only: URL mode would send the person to a page the server picks. Sampling and
   // roots are left out (being deprecated in the spec, SEP-2577).
   const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
@@ -95,6 +101,7 @@ export async function connectMcpServer<T>(
     target: targetOf(config),
     location: isStdio(config) ? options.cwd : config.url,
     stderr,
+    rpcLog,
     withElicitor: async (elicit, work) => {
       elicitors.push(elicit);
       try {
@@ -112,7 +119,10 @@ export async function connectMcpServer<T>(
     timer = setTimeout(() => reject(new ConnectTimeout()), timeoutMs);
   });
   try {
-    const result = await Promise.race([client.connect(transport, { timeout: timeoutMs }).then(() => work(connection)), deadline]);
+    const result = await Promise.race([
+      client.connect(new RecordingTransport(transport, rpcLog), { timeout: timeoutMs }).then(() => work(connection)),
+      deadline,
+    ]);
     return { connection, result };
   } catch (error) {
     await connection.close().catch(() => {});

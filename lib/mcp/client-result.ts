@@ -45,3 +45,19 @@ export function callResultText(result: McpCallResult): string {
   if (text.startsWith("Error:")) return text;
   return `Error: ${text.trim() || "the tool reported an error without a message"}`;
 }
+
+/** Media kept from one result: enough for screenshots and short clips, bounded against a flood. */
+const MEDIA_PART_LIMIT = 2 * 1024 * 1024;
+const MEDIA_PARTS = 4;
+
+/** A result's images and audio (base64), for the tool card and for models that read them. */
+export function callResultMedia(result: McpCallResult): { type: "image" | "audio"; data: string; mimeType: string }[] {
+  if ("toolResult" in result) return [];
+  return (result.content ?? [])
+    .flatMap((block) =>
+      (block.type === "image" || block.type === "audio") && block.data.length <= MEDIA_PART_LIMIT
+        ? [{ type: block.type, data: block.data, mimeType: block.mimeType }]
+        : [],
+    )
+    .slice(0, MEDIA_PARTS);
+}

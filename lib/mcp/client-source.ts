@@ -11,7 +11,9 @@ import {
   type McpConnection,
   type McpServerSettings,
 } from "./client-connect";
-import { mcpRegisteredTool } from "./client-tool";
+import { RpcLog } from "./client-log";
+import { attachSession, connectedSession, failedSession } from "./client-session";
+import { mcpRegisteredTool, type Progress } from "./client-tool";
 
 /** A server with more pages than this is looping on its cursor. */
 const MAX_PAGES = 100;
@@ -21,6 +23,8 @@ const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
 
 export interface McpSourceOptions extends ConnectOptions {
   log?: (message: string) => void;
+  /** How long a Sources view request (a resource read, a prompt) may take; default SOURCE_REQUEST_TIMEOUT_MS. */
+  sourceRequestTimeoutMs?: number;
 }
 
 /**
@@ -42,8 +46,9 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     prefix: config.prefix ?? "",
   };
   let connected: { connection: McpConnection; result: Tool[] };
+  const rpcLog = new RpcLog();
   try {
-    connected = await connectMcpServer(name, config, options, (connection) => listAllTools(connection));
+    connected = await connectMcpServer(name, config, { ...options, rpcLog }, (connection) => listAllTools(connection));
   } catch (error) {
     const failure = error instanceof McpConnectError ? error : new McpConnectError(String(error), "Report this: the MCP client failed unexpectedly.", "");
     const diagnostic: Diagnostic = {
@@ -55,7 +60,9 @@ async function connectSource(name: string, config: McpServerSettings, options: M
       ...(failure.stderr ? { stderr: failure.stderr } : {}),
     };
     log(`toolroom: MCP server "${name}" (${base.target}) failed: ${failure.message}${failure.stderr ? `\n${failure.stderr}` : ""}`);
-    return { tools: [], diagnostics: [diagnostic], status: { ...base, state: "failed", toolCount: 0 } };
+    const status: SourceStatus = { ...base, state: "failed", toolCount: 0 };
+    attachSession(status, failedSession(name, rpcLog, { message: failure.message, hint: failure.hint }));
+    return { tools: [], diagnostics: [diagnostic], status };
   }
 
   const { connection, result: listed } = connected;
@@ -75,10 +82,14 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     location: connection.location,
     prefix: base.prefix,
     confirm: config.confirm,
-    call: async (toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit) => {
+    call: async (toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit, progress?: Progress) => {
       if (gone) throw new Error(`the MCP server "${name}" has stopped; restart Toolroom to start it again`);
+      // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled.
+      const onprogress = progress
+        ? { onprogress: (p: { progress: number; total?: number; message?: string }) => progress(p.progress, p.total, p.message) }
+        : {};
       return connection.withElicitor(elicit, () =>
-        connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS }),
+        connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS, ...onprogress }),
       );
     },
   };
@@ -104,6 +115,10 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     toolCount: tools.length,
     server: { name: info?.name ?? name, version, ...(info?.title ? { title: info.title } : {}) },
   };
+  attachSession(
+    status,
+    connectedSession(name, connection.client, connection.rpcLog, () => gone, options.sourceRequestTimeoutMs),
+  );
   return {
     tools,
     diagnostics,

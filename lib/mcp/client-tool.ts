@@ -6,7 +6,7 @@ import { inputJsonSchema, validateInput } from "@/lib/tools/schema";
 import type { InputSchema, ToolConfirm, ToolDefinition } from "@/lib/tools/types";
 import { whyNotATool } from "@/lib/tools/validate-tool";
 import type { Elicit } from "./client-connect";
-import { callResultText, type McpCallResult } from "./client-result";
+import { callResultMedia, callResultText, type McpCallResult } from "./client-result";
 
 export type ConfirmMode = "always" | "destructive" | "never";
 
@@ -24,6 +24,8 @@ function requiresConfirmation(mode: ConfirmMode, annotations: Tool["annotations"
   return mode === "always" || (mode === "destructive" && isDestructive(annotations));
 }
 
+export type Progress = (progress: number, total?: number, message?: string) => void;
+
 /** What the registry needs to know about the server a tool came from. */
 export interface McpToolServer {
   /** The `mcpServers` key. */
@@ -34,7 +36,7 @@ export interface McpToolServer {
   prefix: string;
   confirm: ConfirmMode;
   /** Calls the tool by the server's own (unprefixed) name; `elicit` answers the server's questions meanwhile. */
-  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit): Promise<McpCallResult>;
+  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit, progress?: Progress): Promise<McpCallResult>;
 }
 
 // A schema zod cannot read still goes to the model as the server wrote it; the server checks the
@@ -72,7 +74,12 @@ export async function mcpRegisteredTool(tool: Tool, server: McpToolServer): Prom
     input: await validationInput(jsonSchema(inputSchema)),
     readonly,
     ...(confirming ? { confirm } : {}),
-    execute: async (input, ctx) => callResultText(await server.call(tool.name, input, ctx.signal, ctx.elicit?.bind(ctx))),
+    execute: async (input, ctx) => {
+      const result = await server.call(tool.name, input, ctx.signal, ctx.elicit?.bind(ctx), ctx.progress?.bind(ctx));
+      // The text describes images and audio ("[image: image/png, 2.0 KB]"); the parts themselves go along as content.
+      const media = callResultMedia(result);
+      return media.length ? { output: callResultText(result), content: media } : callResultText(result);
+    },
   };
   const problem = whyNotATool(definition);
   if (problem) return { problem: problem.replace("its `name`", `the name "${name}"`) };

@@ -15,6 +15,8 @@ export interface InvokeResult {
   madeChanges: boolean;
   durationMs: number;
   timedOut: boolean;
+  /** A person cancelled the call while it ran (chat's Cancel on the tool card). */
+  cancelled?: boolean;
   /** The tool's rich content (`{ output, content }`), for callers that show it (MCP). */
   content?: ContentPart[];
 }

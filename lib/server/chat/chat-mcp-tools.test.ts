@@ -72,3 +72,32 @@ describe("confirmation of destructive MCP tools in chat", () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 });
+
+describe("a consumed tool in chat: media, progress and Cancel", () => {
+  it("keeps a result's image on the call, for the card", async () => {
+    const message = await ask("mcp-image", "ev_get-tiny-image", "native");
+    expect(toolPart(message, "ev_get-tiny-image")?.state).toBe("output-available");
+    const calls = (message.metadata as { calls?: Record<string, { media?: { type: string; mimeType: string; data: string }[] }> }).calls ?? {};
+    const media = Object.values(calls).flatMap((c) => c.media ?? []);
+    expect(media).toEqual([{ type: "image", mimeType: "image/png", data: expect.stringMatching(/^iVBOR/) }]);
+  });
+
+  it("lists the running call with the server's progress; Cancel ends that call as cancelled and the turn goes on", async () => {
+    const { runningCalls, cancelCall } = await import("./running-calls");
+    const { CANCELLED_TEXT } = await import("@/lib/chat/engine");
+    const turn = ask("mcp-cancel", "ev_trigger-long-running-operation", "native");
+    let call = runningCalls("mcp-cancel")[0];
+    for (let i = 0; i < 300 && call?.progress === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      call = runningCalls("mcp-cancel")[0];
+    }
+    expect(call).toMatchObject({ toolName: "ev_trigger-long-running-operation", progress: 1, total: 5 });
+    expect(cancelCall("mcp-cancel", call!.toolCallId)).toBe(true);
+    const message = await turn;
+    expect(toolPart(message, "ev_trigger-long-running-operation")).toMatchObject({ state: "output-available", output: CANCELLED_TEXT });
+    expect((message.metadata as { calls: Record<string, { cancelled?: boolean }> }).calls[call!.toolCallId]?.cancelled).toBe(true);
+    expect((await queries.getToolCall(call!.toolCallId))?.state).toBe("cancelled");
+    expect(runningCalls("mcp-cancel")).toEqual([]);
+    expect(cancelCall("mcp-cancel", call!.toolCallId)).toBe(false);
+  }, 30_000);
+});

@@ -30,6 +30,7 @@ import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { chatElicitor } from "@/lib/server/elicitations/pending";
+import { runningCallsOf } from "./running-calls";
 import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
 import { uiMessageSseResponse } from "./sse-response";
@@ -248,6 +249,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       generateMessageId: generateId,
       trace,
       telemetry: await otlpTelemetry(settings),
+      runningCalls: runningCallsOf(chat.id),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           const data = {
@@ -264,7 +266,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
         },
         onToolFinish: async ({ toolCallId, result }) => {
           await updateToolCall(toolCallId, {
-            state: result.isError ? "error" : "done",
+            state: result.cancelled ? "cancelled" : result.isError ? "error" : "done",
             isError: result.isError,
             output: result.text,
             durationMs: result.durationMs,

@@ -1,0 +1,191 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  ErrorCode,
+  McpError,
+  ResourceUpdatedNotificationSchema,
+  type CompleteRequest,
+  type GetPromptResult,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { SourceStatus } from "@/lib/tools/registry-types";
+import type { RpcEntry, RpcLog } from "./client-log";
+
+/**
+ * A request the Sources view makes waits at most this long: a slow server gets a clear error, and
+ * the page's request is answered.
+ */
+const SOURCE_REQUEST_TIMEOUT_MS = 10_000;
+/** A server with more pages than this is looping on its cursor. */
+const MAX_PAGES = 20;
+
+/** Why a request to a consumed server did not work, in words a person can act on. */
+export class SourceRequestError extends Error {
+  override name = "SourceRequestError";
+  constructor(
+    message: string,
+    readonly code: "not_connected" | "not_supported" | "timed_out" | "server_error",
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the Sources view reads of one `mcpServers` entry, through the registry's own connection. */
+export interface SourceSession {
+  name: string;
+  rpcLog: RpcLog;
+  /** Set when the server could not be started or reached (its diagnostic's words). */
+  failure?: { message: string; hint: string };
+  connected(): boolean;
+  capabilities(): ServerCapabilities | undefined;
+  instructions(): string | undefined;
+  listResources(): Promise<Resource[]>;
+  listResourceTemplates(): Promise<ResourceTemplate[]>;
+  listPrompts(): Promise<Prompt[]>;
+  readResource(uri: string): Promise<ReadResourceResult>;
+  subscribe(uri: string): Promise<void>;
+  unsubscribe(uri: string): Promise<void>;
+  /** Subscribed resources, with how many `notifications/resources/updated` each got and when the last came. */
+  subscriptions(): { uri: string; updates: number; lastUpdate?: number }[];
+  getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>;
+  complete(params: CompleteRequest["params"]): Promise<string[]>;
+  log(): RpcEntry[];
+}
+
+// Keyed by the registry's status object: a live reload brings new statuses (and connections), and
+// the old ones go with their registry. On globalThis, as the registry is: Next bundles each route
+// separately, and a module-level map would be another, empty one in the Sources routes.
+const shared = globalThis as { __toolroomSourceSessions?: WeakMap<SourceStatus, SourceSession> };
+const sessions = (shared.__toolroomSourceSessions ??= new WeakMap<SourceStatus, SourceSession>());
+
+export function attachSession(status: SourceStatus, session: SourceSession): void {
+  sessions.set(status, session);
+}
+
+export function sessionOf(status: SourceStatus): SourceSession | undefined {
+  return sessions.get(status);
+}
+
+function explain(method: string, error: unknown, timeoutMs: number): SourceRequestError {
+  if (error instanceof SourceRequestError) return error;
+  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
+    return new SourceRequestError(`the server did not answer ${method} within ${timeoutMs / 1000} s`, "timed_out");
+  if (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed))
+    return new SourceRequestError("the server has stopped", "not_connected", "Restart Toolroom (or save the settings) to start it again.");
+  if (error instanceof McpError && error.code === Number(ErrorCode.MethodNotFound))
+    return new SourceRequestError(`the server does not implement ${method}`, "not_supported");
+  const message = error instanceof McpError ? error.message.replace(/^MCP error -?\d+: /, "") : error instanceof Error ? error.message : String(error);
+  return new SourceRequestError(`${method} failed: ${message}`, "server_error");
+}
+
+/** The session of a server that never connected: its log (the failed handshake) and why. */
+export function failedSession(name: string, rpcLog: RpcLog, failure: { message: string; hint: string }): SourceSession {
+  const refuse = (): never => {
+    throw new SourceRequestError(`the server is not connected: ${failure.message}`, "not_connected", failure.hint);
+  };
+  return {
+    name,
+    rpcLog,
+    failure,
+    connected: () => false,
+    capabilities: () => undefined,
+    instructions: () => undefined,
+    listResources: async () => refuse(),
+    listResourceTemplates: async () => refuse(),
+    listPrompts: async () => refuse(),
+    readResource: async () => refuse(),
+    subscribe: async () => refuse(),
+    unsubscribe: async () => refuse(),
+    subscriptions: () => [],
+    getPrompt: async () => refuse(),
+    complete: async () => refuse(),
+    log: () => rpcLog.list(),
+  };
+}
+
+/** The session of a connected server; `isGone` says whether it has stopped since. */
+export function connectedSession(name: string, client: Client, rpcLog: RpcLog, isGone: () => boolean, timeoutMs = SOURCE_REQUEST_TIMEOUT_MS): SourceSession {
+  const subscribed = new Map<string, { updates: number; lastUpdate?: number }>();
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    const entry = subscribed.get(notification.params.uri);
+    if (entry) {
+      entry.updates++;
+      entry.lastUpdate = Date.now();
+    }
+  });
+
+  const options: RequestOptions = { timeout: timeoutMs };
+  async function request<T>(method: string, capability: keyof ServerCapabilities | undefined, work: () => Promise<T>): Promise<T> {
+    if (isGone()) throw new SourceRequestError("the server has stopped", "not_connected", "Restart Toolroom (or save the settings) to start it again.");
+    if (capability && !client.getServerCapabilities()?.[capability])
+      throw new SourceRequestError(`the server does not offer ${capability} (not in its capabilities)`, "not_supported");
+    try {
+      return await work();
+    } catch (error) {
+      throw explain(method, error, timeoutMs);
+    }
+  }
+  async function allPages<T>(list: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await list(cursor);
+      items.push(...result.items);
+      if (!result.nextCursor || result.nextCursor === cursor) break;
+      cursor = result.nextCursor;
+    }
+    return items;
+  }
+  const params = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
+
+  return {
+    name,
+    rpcLog,
+    connected: () => !isGone(),
+    capabilities: () => client.getServerCapabilities(),
+    instructions: () => client.getInstructions(),
+    listResources: () =>
+      request("resources/list", "resources", () =>
+        allPages(async (c) => {
+          const r = await client.listResources(params(c), options);
+          return { items: r.resources, nextCursor: r.nextCursor };
+        }),
+      ),
+    listResourceTemplates: () =>
+      request("resources/templates/list", "resources", () =>
+        allPages(async (c) => {
+          const r = await client.listResourceTemplates(params(c), options);
+          return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+        }),
+      ),
+    listPrompts: () =>
+      request("prompts/list", "prompts", () =>
+        allPages(async (c) => {
+          const r = await client.listPrompts(params(c), options);
+          return { items: r.prompts, nextCursor: r.nextCursor };
+        }),
+      ),
+    readResource: (uri) => request("resources/read", "resources", () => client.readResource({ uri }, options)),
+    subscribe: (uri) =>
+      request("resources/subscribe", "resources", async () => {
+        if (!client.getServerCapabilities()?.resources?.subscribe)
+          throw new SourceRequestError("the server does not offer resource subscriptions", "not_supported");
+        await client.subscribeResource({ uri }, options);
+        if (!subscribed.has(uri)) subscribed.set(uri, { updates: 0 });
+      }),
+    unsubscribe: (uri) =>
+      request("resources/unsubscribe", "resources", async () => {
+        await client.unsubscribeResource({ uri }, options);
+        subscribed.delete(uri);
+      }),
+    subscriptions: () => [...subscribed].map(([uri, s]) => ({ uri, ...s })),
+    getPrompt: (promptName, args) => request("prompts/get", "prompts", () => client.getPrompt({ name: promptName, arguments: args }, options)),
+    complete: (completeParams) => request("completion/complete", "completions", async () => (await client.complete(completeParams, options)).completion.values),
+    log: () => rpcLog.list(),
+  };
+}
