@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedToolCall } from "@/lib/testing/stored-rows";
 
 // A real SQLite file, migrated the way `npm start` does it, before lib/db is imported.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-chat-mcp-"));
@@ -96,7 +97,7 @@ describe("a consumed tool in chat: media, progress and Cancel", () => {
     const message = await turn;
     expect(toolPart(message, "ev_trigger-long-running-operation")).toMatchObject({ state: "output-available", output: CANCELLED_TEXT });
     expect((message.metadata as { calls: Record<string, { cancelled?: boolean }> }).calls[call!.toolCallId]?.cancelled).toBe(true);
-    expect((await queries.getToolCall(call!.toolCallId))?.state).toBe("cancelled");
+    expect((await storedToolCall(call!.toolCallId))?.state).toBe("cancelled");
     expect(runningCalls("mcp-cancel")).toEqual([]);
     expect(cancelCall("mcp-cancel", call!.toolCallId)).toBe(false);
   }, 30_000);
