@@ -9,7 +9,9 @@
  *
  * Run (after building both):
  *   A_DIR=<baseline checkout, built into its .next> NEXT_DIST_DIR=<this build> npx tsx bench/streaming-load.ts
- * STREAMS (default 30), DELTAS (3000), RATE (300), ROUNDS (default 1: each server loaded twice).
+ * STREAMS (default 30), DELTAS (3000), RATE (300), ROUNDS (default 1: each server loaded twice);
+ * A_DIST: A's build folder (default .next); CPU_PROF=<dir>: B runs under --cpu-prof and writes its
+ * profile there as it stops; B_NODE_OPTIONS: more Node options for B.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,7 +43,7 @@ const roots: string[] = [];
 const servers: ChildProcess[] = [];
 
 /** `next start` of the build in `cwd`/`dist` on a fresh database. */
-async function startServer(cwd: string, dist: string, profile?: string): Promise<string> {
+async function startServer(cwd: string, dist: string, { profile, nodeOptions = "" }: { profile?: string; nodeOptions?: string } = {}): Promise<string> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-streaming-load-"));
   roots.push(root);
   const config = path.join(root, "toolroom.yaml");
@@ -54,7 +56,7 @@ async function startServer(cwd: string, dist: string, profile?: string): Promise
     XDG_CONFIG_HOME: path.join(root, "xdg"),
     XDG_STATE_HOME: path.join(root, "state"),
     NEXT_DIST_DIR: dist,
-    ...(profile ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profile}` } : {}),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${nodeOptions} ${profile ? `--cpu-prof --cpu-prof-dir=${profile}` : ""}`.trim(),
   };
   if (spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd, stdio: "ignore" }).status !== 0) throw new Error(`migration failed in ${cwd}`);
   const port = await freePort();
@@ -146,7 +148,7 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.ro
 try {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   const a = await startServer(process.env.A_DIR ?? "", process.env.A_DIST ?? ".next");
-  const b = await startServer(process.cwd(), dist, process.env.CPU_PROF);
+  const b = await startServer(process.cwd(), dist, { profile: process.env.CPU_PROF, nodeOptions: process.env.B_NODE_OPTIONS });
   const idle = { A: samples(), B: samples() };
   const loaded = { A: samples(), B: samples() };
   for (const [name, base] of [
