@@ -9,7 +9,9 @@
  *
  * Run (after building both):
  *   A_DIR=<baseline checkout, built into its .next> NEXT_DIST_DIR=<this build> npx tsx bench/streaming-load.ts
- * STREAMS (default 30), DELTAS (3000), RATE (300), ROUNDS (default 1: each server loaded twice).
+ * STREAMS (default 30), DELTAS (3000), RATE (300), ROUNDS (default 1: each server loaded twice);
+ * A_DIST: A's build folder (default .next); CPU_PROF=<dir>: B runs under --cpu-prof and writes its
+ * profile there as it stops; B_NODE_OPTIONS: more Node options for B.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,7 +43,7 @@ const roots: string[] = [];
 const servers: ChildProcess[] = [];
 
 /** `next start` of the build in `cwd`/`dist` on a fresh database. */
-async function startServer(cwd: string, dist: string): Promise<string> {
+async function startServer(cwd: string, dist: string, { profile, nodeOptions = "" }: { profile?: string; nodeOptions?: string } = {}): Promise<string> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-streaming-load-"));
   roots.push(root);
   const config = path.join(root, "toolroom.yaml");
@@ -54,6 +56,7 @@ async function startServer(cwd: string, dist: string): Promise<string> {
     XDG_CONFIG_HOME: path.join(root, "xdg"),
     XDG_STATE_HOME: path.join(root, "state"),
     NEXT_DIST_DIR: dist,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${nodeOptions} ${profile ? `--cpu-prof --cpu-prof-dir=${profile}` : ""}`.trim(),
   };
   if (spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd, stdio: "ignore" }).status !== 0) throw new Error(`migration failed in ${cwd}`);
   const port = await freePort();
@@ -108,8 +111,10 @@ interface Sample {
   page: number[];
   first: number[];
   total: number[];
+  /** Probes over 500 ms: when they were sent (ms after the chats were), and how long they took. */
+  slow: { at: number; ms: number }[];
 }
-const samples = (): Sample => ({ api: [], page: [], first: [], total: [] });
+const samples = (): Sample => ({ api: [], page: [], first: [], total: [], slow: [] });
 
 /** STREAMS chats at once on `base`; the probes run one after the other until the last chat ended. */
 async function load(base: string, into: Sample): Promise<void> {
@@ -118,10 +123,18 @@ async function load(base: string, into: Sample): Promise<void> {
   const chats = Promise.all(Array.from({ length: STREAMS }, () => stream(base))).finally(() => {
     done = true;
   });
+  const started = performance.now();
+  const probe = async (url: string, into: number[]) => {
+    const at = performance.now() - started;
+    const took = await timed(url);
+    into.push(took);
+    if (took > 500) slow.push({ at, ms: took });
+  };
+  const slow = into.slow;
   await sleep(300);
   while (!done) {
-    into.api.push(await timed(`${base}/api/tools`));
-    if (!done) into.page.push(await timed(`${base}/tools`));
+    await probe(`${base}/api/tools`, into.api);
+    if (!done) await probe(`${base}/tools`, into.page);
   }
   for (const { first, total } of await chats) {
     into.first.push(first);
@@ -134,8 +147,8 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.ro
 
 try {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  const a = await startServer(process.env.A_DIR ?? "", ".next");
-  const b = await startServer(process.cwd(), dist);
+  const a = await startServer(process.env.A_DIR ?? "", process.env.A_DIST ?? ".next");
+  const b = await startServer(process.cwd(), dist, { profile: process.env.CPU_PROF, nodeOptions: process.env.B_NODE_OPTIONS });
   const idle = { A: samples(), B: samples() };
   const loaded = { A: samples(), B: samples() };
   for (const [name, base] of [
@@ -177,10 +190,18 @@ try {
   row("first text delta, idle", (s) => s.first, idle);
   row("first text delta, under load", (s) => s.first, loaded);
   row(`whole answer (${(DELTAS / RATE).toFixed(0)} s paced)`, (s) => s.total, loaded);
+  for (const name of ["A", "B"] as const)
+    console.log(`${name} probes over 500 ms (sent at → took): ${loaded[name].slow.map((p) => `${ms(p.at)} → ${ms(p.ms)}`).join(", ") || "none"}`);
   console.log(
     `probes under load: A ${loaded.A.api.length + loaded.A.page.length}, B ${loaded.B.api.length + loaded.B.page.length}; connections reset and retried: ${resets}`,
   );
 } finally {
+  // A profiled server writes its profile as it exits: asked to stop, not killed.
+  if (process.env.CPU_PROF) {
+    const profiled = servers.at(-1)!;
+    profiled.kill("SIGTERM");
+    await new Promise((resolve) => profiled.once("exit", resolve));
+  }
   for (const server of servers) server.kill("SIGKILL");
   await provider.close();
   for (const root of roots) fs.rmSync(root, { recursive: true, force: true });

@@ -69,6 +69,25 @@ describe("batchDeltas", () => {
     ]);
   });
 
+  it("reading a backlog gives the event loop its turn: a request that arrives meanwhile runs before the backlog is read", async () => {
+    let read = 0;
+    const total = 3000;
+    const source = new ReadableStream<Part>({
+      pull(controller) {
+        if (read === total) return controller.close();
+        read++;
+        controller.enqueue({ type: "text-delta", id: "t", delta: "w " });
+      },
+    });
+    // Another request's work, queued as the event loop queues it: it must not wait for the whole backlog.
+    let readWhenProbeRan = -1;
+    setImmediate(() => (readWhenProbeRan = read));
+    const out = await readAll(source);
+    expect(out.map((part) => (part.type === "text-delta" ? part.delta : "")).join("")).toBe("w ".repeat(total));
+    expect(readWhenProbeRan).toBeGreaterThanOrEqual(0);
+    expect(readWhenProbeRan).toBeLessThan(total);
+  });
+
   it("sends held text when the provider goes quiet, without waiting for its next part", async () => {
     let release!: () => void;
     const quiet = new Promise<void>((resolve) => (release = resolve));

@@ -4,6 +4,8 @@ import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-s
 export const BATCH_INTERVAL_MS = 30;
 /** …or as soon as they hold this many characters. */
 export const BATCH_CHARS = 4096;
+/** Parts read from the provider between two yields to the event loop. */
+export const YIELD_EVERY = 16;
 
 type Delta = Extract<LanguageModelV4StreamPart, { type: "text-delta" | "reasoning-delta" }>;
 
@@ -19,6 +21,11 @@ const isDelta = (part: LanguageModelV4StreamPart): part is Delta => part.type ==
  * The first delta of a call goes on at once (the time to the first token does not grow); any
  * other part, the stream's end and a full batch send what is held first, so order is kept. Deltas
  * carrying provider metadata (a reasoning signature) are never merged.
+ *
+ * Reading a backlog (a socket read of many events, the start-up burst of many turns) is a chain of
+ * promise callbacks that never leaves the microtask queue: 30 streams catching up kept every page
+ * request waiting for seconds. Every YIELD_EVERY parts the reader waits for the event loop's next
+ * turn (setImmediate), so accepted requests, timers and sockets get theirs.
  */
 export function batchDeltas(
   source: ReadableStream<LanguageModelV4StreamPart>,
@@ -30,6 +37,7 @@ export function batchDeltas(
   let sentFirst = false;
   /** Parts sent so far. */
   let sent = 0;
+  let readSinceYield = 0;
   let closed = false;
   let out!: ReadableStreamDefaultController<LanguageModelV4StreamPart>;
 
@@ -91,7 +99,14 @@ export function batchDeltas(
     // (a full batch, another part, or the timer's flush meanwhile).
     async pull() {
       const before = sent;
-      while (sent === before && (await step()));
+      while (sent === before) {
+        if (++readSinceYield > YIELD_EVERY) {
+          readSinceYield = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+          if (sent !== before) return;
+        }
+        if (!(await step())) return;
+      }
     },
     cancel: (reason) => {
       clearTimeout(timer);

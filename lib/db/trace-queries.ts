@@ -1,20 +1,19 @@
 import "server-only";
-import type { RawExchange, StepOutcome, TraceStepData, TraceToolCall } from "@/lib/trace/types";
+import type { RawExchange, StepOutcome, StoredTraceStep, TraceStepData, TraceToolCall } from "@/lib/trace/types";
 import { db } from "./client";
 
-/** Stores a turn's steps; a turn stored again (a retried save) replaces its rows. */
-export async function saveTraceSteps(chatId: string, steps: readonly TraceStepData[]): Promise<void> {
-  const turnIds = [...new Set(steps.map((s) => s.turnId))];
-  if (turnIds.length === 0) return;
+/** Stores these steps of a chat's turns, each replacing its own earlier save (one turn's step is its turnId and stepNumber). */
+export async function saveTraceSteps(chatId: string, steps: readonly StoredTraceStep[]): Promise<void> {
+  if (steps.length === 0) return;
   await db().$transaction([
-    db().traceStep.deleteMany({ where: { chatId, turnId: { in: turnIds } } }),
+    db().traceStep.deleteMany({ where: { chatId, OR: steps.map(({ turnId, stepNumber }) => ({ turnId, stepNumber })) } }),
     db().traceStep.createMany({
-      data: steps.map(({ toolCalls, raw, startedAt, ...step }) => ({
+      data: steps.map(({ toolCalls, rawJson, startedAt, ...step }) => ({
         chatId,
         ...step,
         startedAt: new Date(startedAt),
         toolCalls: JSON.stringify(toolCalls),
-        raw: JSON.stringify(raw),
+        raw: rawJson,
       })),
     }),
   ]);

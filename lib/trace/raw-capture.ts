@@ -25,19 +25,28 @@ export class RawCapture {
   private nearMisses: RawExchange["response"]["nearMisses"] = [];
   /** Where the next parsed call is searched from, so two identical calls get their own spans. */
   private cursor = 0;
+  /** The request as stored (masked, cut to MAX_RAW_REQUEST), made once per request: it does not change while the reply streams. */
+  private storedRequest: { json: string; truncated: boolean } | undefined;
+  /** Bumped by every change; the recorder writes a step again only when it moved. */
+  version = 0;
 
   constructor(private readonly url: string | undefined) {}
 
   setRequest(prompt: LanguageModelV4Prompt, tools: LanguageModelV4CallOptions["tools"]): void {
     this.prompt = prompt;
     this.tools = tools;
+    this.storedRequest = undefined;
+    this.version++;
   }
 
   setBody(body: unknown): void {
     this.body = body;
+    this.storedRequest = undefined;
+    this.version++;
   }
 
   add(part: LanguageModelV4StreamPart): void {
+    this.version++;
     switch (part.type) {
       case "text-delta":
         this.textLength += part.delta.length;
@@ -64,6 +73,7 @@ export class RawCapture {
 
   /** A call or near-miss the text-mode parser reported; located in the raw text when it is there. */
   parsed(event: Exclude<ParseEvent, { type: "text" }>): void {
+    this.version++;
     const start = event.raw ? this.text.indexOf(event.raw, this.cursor) : -1;
     const span = start >= 0 ? { start, end: start + event.raw.length } : {};
     if (start >= 0) this.cursor = start + event.raw.length;
@@ -75,7 +85,29 @@ export class RawCapture {
   }
 
   toJSON(scrub: (text: string) => string = (t) => t): RawExchange {
-    let truncated = this.cut;
+    return JSON.parse(this.toJSONString(scrub)) as RawExchange;
+  }
+
+  /**
+   * The exchange as stored, as JSON text. The request (up to MAX_RAW_REQUEST, the history and the
+   * tools) is masked and serialised once; a save while the reply streams serialises the reply only.
+   */
+  toJSONString(scrub: (text: string) => string = (t) => t): string {
+    const request = (this.storedRequest ??= this.requestJson(scrub));
+    const text = scrub(this.text);
+    const response: RawExchange["response"] = {
+      // Masking may change lengths; spans are only kept when it did not.
+      text,
+      toolInputs: [...this.toolInputs.values()].map((input) => ({ ...input, deltas: input.deltas.map(scrub) })),
+      calls: text.length === this.text.length ? this.calls : [],
+      nearMisses: this.nearMisses.map((miss) => ({ ...miss, raw: scrub(miss.raw) })),
+    };
+    const truncated = request.truncated || this.cut || this.textLength > MAX_RAW_TEXT;
+    return `{"request":${request.json},"response":${JSON.stringify(response)},"truncated":${truncated}}`;
+  }
+
+  private requestJson(scrub: (text: string) => string): { json: string; truncated: boolean } {
+    let truncated = false;
     const systemParts: string[] = [];
     const messages: unknown[] = [];
     for (const message of this.prompt) {
@@ -87,27 +119,16 @@ export class RawCapture {
     if (systemParts.length) request.system = systemParts.join("\n\n");
     if (this.tools?.length) request.tools = this.tools;
     if (this.body !== undefined) request.body = typeof this.body === "string" ? safeParse(this.body) : this.body;
-    let requestJson = scrub(JSON.stringify(request));
-    if (requestJson.length > MAX_RAW_REQUEST) {
+    let json = scrub(JSON.stringify(request));
+    if (json.length > MAX_RAW_REQUEST) {
       // Too big to keep whole: the body (which repeats the messages) goes first, then messages are cut.
       truncated = true;
       const { body: _body, ...lean } = request;
-      requestJson = scrub(JSON.stringify(lean));
-      if (requestJson.length > MAX_RAW_REQUEST)
-        requestJson = scrub(JSON.stringify({ ...lean, messages: [`${JSON.stringify(lean.messages).slice(0, MAX_RAW_REQUEST / 2)}…`] }));
+      json = scrub(JSON.stringify(lean));
+      if (json.length > MAX_RAW_REQUEST)
+        json = scrub(JSON.stringify({ ...lean, messages: [`${JSON.stringify(lean.messages).slice(0, MAX_RAW_REQUEST / 2)}…`] }));
     }
-    const text = scrub(this.text);
-    return {
-      request: JSON.parse(requestJson) as Request,
-      response: {
-        // Masking may change lengths; spans are only kept when it did not.
-        text,
-        toolInputs: [...this.toolInputs.values()].map((input) => ({ ...input, deltas: input.deltas.map(scrub) })),
-        calls: text.length === this.text.length ? this.calls : [],
-        nearMisses: this.nearMisses.map((miss) => ({ ...miss, raw: scrub(miss.raw) })),
-      },
-      truncated: truncated || this.textLength > MAX_RAW_TEXT,
-    };
+    return { json, truncated };
   }
 }
 

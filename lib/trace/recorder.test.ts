@@ -136,3 +136,60 @@ describe("turn trace", () => {
     for (const secret of ["abcdefghijklmnop1234", "hunter22pass", "qqqqSECRET"]) expect(kept).not.toContain(secret);
   });
 });
+
+describe("turn trace saves", () => {
+  type StepStart = Parameters<NonNullable<TurnTrace["telemetry"]["onStepStart"]>>[0];
+  const startStep = (trace: TurnTrace, stepNumber: number) => trace.telemetry.onStepStart?.({ stepNumber } as StepStart);
+
+  it("a periodic save writes only the step that changed, and masks and serialises its request once", async () => {
+    // The recorder's own seam: every text it masks on the way to storage passes `scrub`.
+    let scrubbed = 0;
+    const trace = createTurnTrace({
+      turnId: "t1",
+      model: "m/x",
+      toolMode: "native",
+      scrub: (text) => {
+        scrubbed += text.length;
+        return text;
+      },
+    });
+    const history = "x".repeat(200_000);
+    const prompt = [{ role: "user" as const, content: [{ type: "text" as const, text: history }] }];
+    startStep(trace, 0);
+    const call = trace.tap({ prompt })!;
+    call.part({ type: "text-delta", id: "t", delta: "first words" });
+
+    const first = trace.changedSteps("m1");
+    expect(first.map((s) => s.stepNumber)).toEqual([0]);
+    expect(scrubbed).toBeGreaterThan(history.length);
+    expect(JSON.parse(first[0]!.rawJson)).toEqual(trace.steps("m1")[0]!.raw);
+
+    // Nothing new: nothing to write, nothing masked.
+    scrubbed = 0;
+    expect(trace.changedSteps("m1")).toEqual([]);
+    expect(scrubbed).toBe(0);
+
+    // More text: the step again, but its 200 KB request is not masked again.
+    call.part({ type: "text-delta", id: "t", delta: " and more" });
+    const again = trace.changedSteps("m1");
+    expect(again.map((s) => s.stepNumber)).toEqual([0]);
+    expect(scrubbed).toBeLessThan(1000);
+    expect(JSON.parse(again[0]!.rawJson)).toEqual(trace.steps("m1")[0]!.raw);
+    expect((JSON.parse(again[0]!.rawJson) as { response: { text: string } }).response.text).toBe("first words and more");
+
+    // A second step streams: the first, unchanged, is not written again.
+    startStep(trace, 1);
+    trace.tap({ prompt })!.part({ type: "text-delta", id: "u", delta: "step two" });
+    expect(trace.changedSteps("m1").map((s) => s.stepNumber)).toEqual([1]);
+    // The turn's last save writes every step, so one whose periodic save failed is stored after all.
+    expect(trace.changedSteps("m1", { all: true }).map((s) => s.stepNumber)).toEqual([0, 1]);
+  });
+
+  it("an ended step is written again with its outcome", () => {
+    const trace = createTurnTrace({ turnId: "t1", model: "m/x", toolMode: "native" });
+    startStep(trace, 0);
+    trace.changedSteps("m1");
+    trace.close({ kind: "stopped", text: "stopped by the person" });
+    expect(trace.changedSteps("m1")).toEqual([expect.objectContaining({ stepNumber: 0, outcome: "stopped" })]);
+  });
+});

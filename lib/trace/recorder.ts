@@ -3,7 +3,7 @@ import type { ProviderTap } from "@/lib/chat/provider-stream";
 import type { TurnSummary, TurnTraceHooks } from "@/lib/chat/turn-summary";
 import { scrubText } from "@/lib/security/secrets";
 import { RawCapture } from "./raw-capture";
-import type { StepOutcome, TraceStepData, TraceToolCall } from "./types";
+import type { StepOutcome, StoredTraceStep, TraceStepData, TraceToolCall } from "./types";
 
 export interface TurnTraceOptions {
   turnId: string;
@@ -25,6 +25,12 @@ export interface TurnTraceOptions {
 export interface TurnTrace extends TurnTraceHooks {
   steps(messageId: string): TraceStepData[];
   /**
+   * The steps that changed since the last call, ready to store (the raw exchange as JSON text):
+   * a periodic save writes the step still streaming, not the whole turn, and its request is
+   * masked and serialised once (RawCapture). `all`: every step, changed or not (the turn's last save).
+   */
+  changedSteps(messageId: string, options?: { all?: boolean }): StoredTraceStep[];
+  /**
    * Ends every step still open (and a failed one the SDK left without its text) with how the turn
    * ended; steps that finished keep their own outcome.
    */
@@ -36,6 +42,10 @@ interface OpenStep {
   started: number;
   raw: RawCapture;
   attempts: number;
+  /** Bumped by every change to `data`; with the capture's own version, what a save compares. */
+  version: number;
+  /** `version:rawVersion:messageId` as last handed to changedSteps. */
+  saved?: string;
 }
 
 const usageNumber = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? n : undefined);
@@ -49,15 +59,25 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
   const now = options.now ?? Date.now;
   const scrub = options.scrub ?? ((text: string) => scrubText(text, []));
   const steps: OpenStep[] = [];
-  const current = () => steps.at(-1);
+  /** The current step, marked changed: every caller records something on it. */
+  const current = () => {
+    const step = steps.at(-1);
+    if (step) step.version++;
+    return step;
+  };
   /** Calls executed in this turn that an earlier turn proposed (the answer to an approval). */
   const resumed: TraceToolCall[] = [];
 
+  /** The call, its step marked changed (resumed calls ride on the first step). */
   const findCall = (toolCallId: string): TraceToolCall | undefined => {
     for (const step of steps) {
       const call = step.data.toolCalls.find((c) => c.toolCallId === toolCallId);
-      if (call) return call;
+      if (call) {
+        step.version++;
+        return call;
+      }
     }
+    if (steps[0]) steps[0].version++;
     return resumed.find((c) => c.toolCallId === toolCallId);
   };
 
@@ -77,6 +97,7 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
         started: now(),
         raw: new RawCapture(options.url),
         attempts: 0,
+        version: 0,
       });
     },
     onLanguageModelCallEnd(event) {
@@ -173,6 +194,7 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     for (const step of steps) {
       const failedSilently = step.data.finishReason === "error" && !step.data.error;
       if (step.data.outcome && !failedSilently) continue;
+      step.version++;
       step.data.durationMs ??= now() - step.started;
       step.data.outcome = outcome.kind === "finished" ? (failedSilently ? "provider-error" : "finished") : outcome.kind;
       if ("text" in outcome && outcome.text && !step.data.error) step.data.error = outcome.text;
@@ -185,15 +207,24 @@ export function createTurnTrace(options: TurnTraceOptions): TurnTrace {
     close,
     onParse: (event) => current()?.raw.parsed(event),
     summary,
-    steps: (messageId) =>
-      steps.map((step, i) => ({
-        ...scrubStrings(step.data, scrub),
-        // Executions answered in this turn belong to the call an earlier turn proposed; they ride on the first step.
-        toolCalls: i === 0 ? [...resumed, ...step.data.toolCalls] : step.data.toolCalls,
-        messageId,
-        raw: step.raw.toJSON(scrub),
-      })),
+    steps: (messageId) => steps.map((step, i) => ({ ...stepData(step, i, messageId), raw: step.raw.toJSON(scrub) })),
+    changedSteps: (messageId, { all = false } = {}) =>
+      steps.flatMap((step, i) => {
+        const stamp = `${step.version}:${step.raw.version}:${messageId}`;
+        if (step.saved === stamp && !all) return [];
+        step.saved = stamp;
+        return [{ ...stepData(step, i, messageId), rawJson: step.raw.toJSONString(scrub) }];
+      }),
   };
+
+  function stepData(step: OpenStep, i: number, messageId: string): Omit<TraceStepData, "raw"> {
+    return {
+      ...scrubStrings(step.data, scrub),
+      // Executions answered in this turn belong to the call an earlier turn proposed; they ride on the first step.
+      toolCalls: i === 0 ? [...resumed, ...step.data.toolCalls] : step.data.toolCalls,
+      messageId,
+    };
+  }
 }
 
 /** A copy of `value` with every string in it masked (a provider error echoes keys and URLs). */

@@ -84,3 +84,6 @@ export interface TraceStepData {
   toolCalls: TraceToolCall[];
   raw: RawExchange;
 }
+
+/** A step as the recorder hands it to storage: the raw exchange already serialised. */
+export type StoredTraceStep = Omit<TraceStepData, "raw"> & { rawJson: string };

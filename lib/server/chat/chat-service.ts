@@ -170,18 +170,19 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return saving;
   };
   // While the answer streams it is stored marked "running", so a crash leaves it recognisable.
-  // The trace is written as the turn goes, with the answer: a crash leaves its steps (closed at the next start).
+  // The trace is written as the turn goes, with the answer: a crash leaves its steps (closed at the
+  // next start). A save writes only the steps that changed since the last one.
   const persistStep = (message: UIMessage) =>
     save(async () => {
       const stored = marked(message, "running");
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
-      if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
+      if (trace) await saveTraceSteps(chat.id, trace.changedSteps(stored.id));
     });
   const persistProgress = (message: UIMessage) =>
     void save(async () => {
       await saveMessage(chat.id, responsePosition, marked(message, "running"));
-      if (trace) await saveTraceSteps(chat.id, trace.steps(message.id));
+      if (trace) await saveTraceSteps(chat.id, trace.changedSteps(message.id));
     });
   const persistEnd = async (message: UIMessage, info: { aborted: boolean; error?: string; timedOut?: string }): Promise<string | undefined> => {
     const { aborted, error } = info;
@@ -205,7 +206,8 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     await save(async () => {
       await saveMessage(chat.id, responsePosition, stored);
       await recordApprovalRequests(chat.id, stored, settings.chat.approvalTimeoutSeconds, modelId);
-      if (trace) await saveTraceSteps(chat.id, trace.steps(stored.id));
+      // Every step, so one whose periodic save failed is stored now.
+      if (trace) await saveTraceSteps(chat.id, trace.changedSteps(stored.id, { all: true }));
       if (closedCalls !== message || aborted) {
         for (const part of stored.parts) {
           if (isToolPart(part) && part.state === "output-error")
