@@ -17,6 +17,19 @@ export interface CallMeta {
   expiresAt?: string;
   /** Text mode: the near-miss fixed to read this call ("trailing comma"). */
   repaired?: string;
+  /** What the tool asked the person while it ran, and the answers (as the ToolCall row records them). */
+  elicitations?: CallElicitation[];
+}
+
+/** One question a running tool put to the person (MCP elicitation, a plugin's `ctx.elicit`) and its answer. */
+export interface CallElicitation {
+  message: string;
+  action: "accept" | "decline" | "cancel" | "not-admitted";
+  /** Who answered: the person, or nobody (the question timed out, the call was stopped, the chat is unsupervised). */
+  by: "user" | "timeout" | "aborted" | "unsupervised";
+  /** What was sent back, when accepted. */
+  content?: Record<string, unknown>;
+  at: string;
 }
 
 /**

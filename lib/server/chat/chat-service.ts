@@ -29,7 +29,7 @@ import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
-import { chatElicitor } from "@/lib/server/elicitations/pending";
+import { callQuestions } from "@/lib/server/elicitations/call-questions";
 import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
 import { uiMessageSseResponse } from "./sse-response";
@@ -223,6 +223,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
+  const questions = callQuestions(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds);
   let stream;
   try {
     stream = await runChatTurn({
@@ -233,7 +234,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
         modelId,
         chatLlm: { type: "ref", ref: chat.modelRef },
         isNewConversation: messages.length <= 1,
-        elicitFor: chatElicitor(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds),
+        elicitFor: questions.elicitFor,
       }),
       chatId: chat.id,
       messages,
@@ -250,6 +251,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       telemetry: await otlpTelemetry(settings),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
+          questions.started(tool.name, toolCallId);
           const data = {
             chatId: chat.id,
             toolName: tool.name,
@@ -262,7 +264,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
           };
           await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
         },
-        onToolFinish: async ({ toolCallId, result }) => {
+        onToolFinish: async ({ toolCallId, tool, result }) => {
           await updateToolCall(toolCallId, {
             state: result.isError ? "error" : "done",
             isError: result.isError,
@@ -271,6 +273,8 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
             madeChanges: result.madeChanges,
             finishedAt: new Date(),
           });
+          const elicitations = await questions.finished(tool.name, toolCallId);
+          return elicitations ? { elicitations } : undefined;
         },
         onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
           const data = {
