@@ -4,6 +4,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { McpServerSettings } from "./client-connect";
+import { maskUrl } from "./oauth-flow-log";
 import { StoredOAuthProvider } from "./oauth-provider";
 
 type HttpServer = Extract<McpServerSettings, { url: string }>;
@@ -65,9 +66,12 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
     serverUrl: config.url,
     ...(config.oauth ? { oauth: config.oauth } : {}),
     redirectUrl: callback.redirectUrl,
-    openAuthorization: (url) => options.open(url),
+    openAuthorization: async (url) => {
+      await provider.noteStep({ kind: "authorization", method: "GET", url: maskUrl(url.href), note: "the browser is sent to the authorization page" });
+      await options.open(url);
+    },
   });
-  const fetch = provider.recordingFetch();
+  const fetch = provider.recordingFetch({ fresh: true });
   const connect = async () => {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider: provider, fetch });
     const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
@@ -83,6 +87,12 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
     let attempt = await connect();
     if (!attempt.authorized) {
       const query = await callback.answer;
+      await provider.noteStep({
+        kind: "callback",
+        method: "GET",
+        url: maskUrl(`${callback.redirectUrl}?${query.toString()}`),
+        ...(query.get("error") ? { error: query.get("error") ?? "" } : {}),
+      });
       if (query.get("error"))
         throw new Error(
           `the authorization server refused: ${query.get("error")}${query.get("error_description") ? ` (${query.get("error_description")})` : ""}`,
