@@ -62,10 +62,11 @@ export function maskSecrets(value: unknown): unknown {
 
 /** A URL with its secret query parameters masked (the authorization request's state, the callback's code). */
 export function maskUrl(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const parsed = new URL(url);
+  // A path (the callback route as this app names it) is masked the same way as a full URL.
+  const relative = !URL.canParse(url);
+  const parsed = new URL(url, "http://relative.invalid");
   for (const key of [...parsed.searchParams.keys()]) if (SECRET_KEYS.has(key)) parsed.searchParams.set(key, masked(parsed.searchParams.get(key)));
-  return parsed.toString();
+  return relative ? `${parsed.pathname}${parsed.search}` : parsed.toString();
 }
 
 function parseBody(text: string, type: string): Record<string, unknown> | undefined {
