@@ -20,6 +20,8 @@ export interface ProviderOptions {
   redirectUrl?: string;
   /** Sends the person to the authorization page; absent, a flow that needs a person fails with how to sign in. */
   openAuthorization?: (url: URL) => void | Promise<void>;
+  /** Step-up: the stored refresh token is not offered, so the SDK authorizes anew instead of refreshing. */
+  reauthorize?: boolean;
 }
 
 /**
@@ -89,7 +91,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.stored())?.tokens as OAuthTokens | undefined;
+    const tokens = (await this.stored())?.tokens as OAuthTokens | undefined;
+    if (!tokens || !this.options.reauthorize) return tokens;
+    const { refresh_token: _kept, ...rest } = tokens;
+    return rest;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
@@ -101,6 +106,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       throw new Error(
         `the MCP server "${this.options.server}" needs you to sign in: run \`toolroom mcp login ${this.options.server}\` or use Sign in on the Sources view`,
       );
+    // Step-up asks for what the server wants now and keeps what was granted before (the union).
+    const granted = ((await this.stored())?.tokens as OAuthTokens | undefined)?.scope;
+    if (granted) {
+      const scopes = new Set([...granted.split(" "), ...(authorizationUrl.searchParams.get("scope") ?? "").split(" ")].filter(Boolean));
+      authorizationUrl.searchParams.set("scope", [...scopes].join(" "));
+    }
     await this.options.openAuthorization(authorizationUrl);
   }
 
