@@ -49,11 +49,12 @@ const SECRET_KEYS = new Set([
 ]);
 
 /** A secret shown as its length only: enough to tell "one came back" from "empty". */
-export function masked(value: unknown): string {
+function masked(value: unknown): string {
   return `•••• (${String(value).length} chars)`;
 }
 
-/** A JSON value with every secret field masked, however deep. */
+/** A JSON value with every secret field masked, however deep.
+ * @internal Exported for its tests: knip --production allows it. */
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (typeof value !== "object" || value === null) return value;
@@ -80,7 +81,8 @@ function parseBody(text: string, type: string): Record<string, unknown> | undefi
   }
 }
 
-/** Which part of the flow a request is, from its URL and body. */
+/** Which part of the flow a request is, from its URL and body.
+ * @internal Exported for its tests: knip --production allows it. */
 export function stepKind(method: string, url: string, body: Record<string, unknown> | undefined, serverUrl: string): OAuthStepKind {
   const path = URL.canParse(url) ? new URL(url).pathname : url;
   if (path.includes("/.well-known/oauth-protected-resource")) return "protected-resource-metadata";

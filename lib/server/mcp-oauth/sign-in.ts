@@ -11,7 +11,7 @@ import { reloadRegistryNow } from "@/lib/server/runtime/server-reload";
 type HttpServer = Extract<McpServerSettings, { url: string }>;
 
 /** Where the authorization server sends the browser back: a Toolroom route. */
-export const CALLBACK_PATH = "/oauth/callback";
+const CALLBACK_PATH = "/oauth/callback";
 /** How long a started sign-in waits for its callback. */
 const FLOW_TTL_MS = 10 * 60_000;
 const FLOWS_KEPT = 50;
