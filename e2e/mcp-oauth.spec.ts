@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { startOAuthMcpServer, type OAuthMcpServer } from "../lib/testing/oauth-mcp-server.mjs";
 import { ChatPage } from "./pages/chat";
 import { startOwnServer, type OwnServer } from "./pages/next-server";
@@ -8,6 +8,12 @@ import { shotPath } from "./pages/shots";
 // A consumed MCP server's elicitation answered in chat (server-everything, prefix ev_, in the e2e
 // settings), recorded on the call; and the browser's sign-in to a loopback MCP server behind OAuth
 // (the SDK's server-side auth helpers), on a Toolroom server of this spec's own.
+
+/** Opens a tool card's details (a card that ran while shown is open already). */
+async function expand(card: Locator) {
+  const toggle = card.getByRole("button").first();
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
 
 test("an elicitation form is answered in chat and the answer shows on the tool card", async ({ page }) => {
   const chat = new ChatPage(page);
@@ -27,13 +33,13 @@ test("an elicitation form is answered in chat and the answer shows on the tool c
   await chat.waitIdle();
   const card = chat.toolCards("ev_trigger-elicitation-request");
   await expect(card).toHaveAttribute("data-state", "output-available");
-  await card.getByRole("button").first().click();
+  await expand(card);
   await expect(card.getByTestId("call-elicitation")).toHaveAttribute("data-action", "accept");
   await expect(card.getByTestId("call-elicitation-content")).toContainText("Grace Hopper");
   // Recorded on the call, it is still there after a reload.
   await page.reload();
   const stored = chat.toolCards("ev_trigger-elicitation-request");
-  await stored.getByRole("button").first().click();
+  await expand(stored);
   await expect(stored.getByTestId("call-elicitation")).toHaveAttribute("data-action", "accept");
 });
 
@@ -75,7 +81,9 @@ test.describe("OAuth sign-in in the browser", () => {
 
     await oauth.signOut("secured");
     expect(remote.provider.revoked.length).toBeGreaterThan(0);
-    await expect(oauth.steps("secured").last()).toHaveAttribute("data-kind", "sign-out");
+    // The sign-out step, then the tools listed again without a token: refused, so "needs sign-in".
+    await expect(oauth.steps("secured").and(page.locator('[data-kind="sign-out"]'))).toHaveCount(1);
+    await expect(oauth.status("secured")).toHaveAttribute("data-state", "needs-sign-in");
     expect((await listed())["secured_whoami"]).toBeUndefined();
   });
 });
