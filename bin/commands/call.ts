@@ -9,6 +9,7 @@ import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { invoke } from "@/lib/tools/invoke";
 import { CliExit, cliSettings } from "../context";
 import { terminalElicit } from "./elicit-prompt";
+import { stepUpAfterRefusal } from "./mcp-login";
 
 /** Exit code for a call that needed a human and did not get a yes. */
 export const EXIT_NOT_ADMITTED = 3;
@@ -23,7 +24,7 @@ export function registerCall(program: Command): void {
     .action(async (name: string, options: { input: string; inputFile?: string; yes?: boolean }) => {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
       const input = parseInput(options.inputFile ? fs.readFileSync(options.inputFile, "utf8") : options.input);
-      const registry = await loadRegistry({ settings, log: () => {} });
+      let registry = await loadRegistry({ settings, log: () => {} });
       // MCP server processes are stopped before the command returns (or exits with a code).
       try {
         const registered = registry.get(name);
@@ -63,7 +64,15 @@ export function registerCall(program: Command): void {
             throw new CliExit(EXIT_NOT_ADMITTED);
           }
         }
-        const result = await invoke(tool, input, ctx, { guardFile: settings.aiAssistedGuardFile });
+        const started = new Date();
+        let result = await invoke(tool, input, ctx, { guardFile: settings.aiAssistedGuardFile });
+        if (result.isError && (await stepUpAfterRefusal(settings, registered.sourcePackage, started))) {
+          // Signed in again with more scope: the call goes once more, on a fresh connection with the new token.
+          await registry.close?.();
+          registry = await loadRegistry({ settings, log: () => {} });
+          const again = registry.get(name);
+          if (again) result = await invoke(again.resolve(ctx), input, ctx, { guardFile: settings.aiAssistedGuardFile });
+        }
         process.stdout.write(`${result.text}\n`);
         if (result.isError) throw new CliExit(1);
       } finally {

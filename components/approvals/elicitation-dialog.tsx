@@ -16,6 +16,8 @@ export interface ElicitationDialogProps {
   busy?: boolean;
   /** What the server said about the last answer (a field that does not fit, say). */
   serverErrors?: Record<string, string>;
+  /** In a comparison: which column's tool asks. */
+  columnLabel?: string;
   onAnswer: (answer: ElicitationAnswer) => void;
 }
 
@@ -25,7 +27,7 @@ const INPUT = "mt-1 h-8 w-full rounded-md border border-border bg-panel px-2 tex
  * A tool asks the person for input: a form built from its schema, defaults filled (SEP-1034), enums
  * as selects or checkboxes (SEP-1330). Keyboard: Tab through the fields, Enter submits, Esc cancels.
  */
-export function ElicitationDialog({ request, busy, serverErrors, onAnswer }: ElicitationDialogProps) {
+export function ElicitationDialog({ request, busy, serverErrors, columnLabel, onAnswer }: ElicitationDialogProps) {
   const fields = request ? elicitFields(request.schema) : [];
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,6 +71,7 @@ export function ElicitationDialog({ request, busy, serverErrors, onAnswer }: Eli
               <div className="min-w-0 flex-1">
                 <DialogTitle data-testid="elicitation-message">{request.message}</DialogTitle>
                 <DialogDescription className="mt-0.5">
+                  {columnLabel ? <span className="mr-1 font-medium text-fg">{columnLabel}:</span> : null}
                   <span className="font-mono">{request.toolName}</span> asks for this; what you send goes to the tool.
                 </DialogDescription>
               </div>

@@ -4,6 +4,7 @@ import { ChevronRight, FilePen } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Badge } from "@/components/ui/badge";
+import { ElicitationAnswers } from "@/components/approvals/elicitation-answers";
 import type { CallMeta } from "@/lib/chat/metadata";
 import { RunningCallStatus } from "./running-call";
 import { toolNameOf } from "@/lib/chat/history";
@@ -130,6 +131,14 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
               <pre data-testid="tool-call-original-input" className="mt-0.5 overflow-x-auto rounded bg-subtle p-2 font-mono text-xs text-muted line-through">
                 {JSON.stringify(meta.edited.proposed, null, 2)}
               </pre>
+            </div>
+          ) : null}
+          {meta?.elicitations?.length ? (
+            <div>
+              <div className="text-[11px] font-medium tracking-wide text-muted uppercase">Asked you</div>
+              <div className="mt-0.5">
+                <ElicitationAnswers elicitations={meta.elicitations} />
+              </div>
             </div>
           ) : null}
           {output !== undefined ? (

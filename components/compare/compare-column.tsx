@@ -5,6 +5,8 @@ import { ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
+import { ElicitationDialog } from "@/components/approvals/elicitation-dialog";
+import { useElicitations } from "@/components/approvals/use-elicitations";
 import { MessageItem } from "@/components/chat/message-item";
 import { useChatSession } from "@/components/chat/use-chat-session";
 import { SaveCaseProvider } from "@/components/eval-case/save-case-action";
@@ -45,6 +47,8 @@ export function CompareColumn({ index, column, prompts, tools, packages, dialogT
   const request = approvalRequestOf(messages, tools);
   const waiting = request !== null;
   const busy = status === "submitted" || status === "streaming";
+  // A running tool of this column may ask the person something (MCP elicitation, a plugin's ctx.elicit).
+  const elicitation = useElicitations(column.chatId, busy);
   const sent = useRef(-1);
   const userCount = messages.filter((m) => m.role === "user").length;
   const next = prompts[userCount];
@@ -108,6 +112,13 @@ export function CompareColumn({ index, column, prompts, tools, packages, dialogT
         onApprove={({ grant }) => request && void approve(request.approvalId, grant)}
         onDeny={(reason) => request && void deny(request.approvalId, reason)}
         onExpire={() => void showServerCopy()}
+      />
+      <ElicitationDialog
+        request={elicitation.request}
+        busy={elicitation.busy}
+        serverErrors={elicitation.serverErrors}
+        columnLabel={`Column ${label}`}
+        onAnswer={(a) => void elicitation.answer(a)}
       />
     </section>
   );

@@ -2,6 +2,7 @@
 
 import type { TraceStepView } from "@/lib/trace/view";
 import { Badge } from "@/components/ui/badge";
+import { ElicitationAnswers } from "@/components/approvals/elicitation-answers";
 import { formatCount, formatMs, formatTokens } from "@/components/ui/format";
 
 /** A time of day to the millisecond, in the person's time zone. */
@@ -70,6 +71,12 @@ export function StepDetail({ step }: { step: TraceStepView }) {
                 <Row label="Output">{call.outputBytes === undefined ? "—" : `${formatCount(call.outputBytes)} chars`}</Row>
                 <Row label="Made changes">{call.madeChanges === undefined ? "—" : call.madeChanges ? "yes" : "no"}</Row>
               </dl>
+              {call.elicitations?.length ? (
+                <div className="mt-1">
+                  <div className="text-muted">Asked the person</div>
+                  <ElicitationAnswers elicitations={call.elicitations} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

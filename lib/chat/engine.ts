@@ -23,7 +23,7 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
 import { INVALID_CALL_TOOL_NAME, invalidCallTool } from "./invalid-call-tool";
-import { readMetadata, withCallMeta, type ChatMessageMetadata, type Decision, type MediaPart } from "./metadata";
+import { readMetadata, withCallMeta, type CallMeta, type ChatMessageMetadata, type Decision, type MediaPart } from "./metadata";
 import { deltaBatchMiddleware } from "./delta-batch";
 import { providerStreamMiddleware } from "./provider-stream";
 import { toolModeModel } from "./tool-mode-model";
@@ -58,7 +58,13 @@ export function refusalText(modelName: string): string {
 
 export interface EngineHooks {
   onToolStart?(call: { toolCallId: string; tool: RegisteredTool; input: unknown }): Promise<void> | void;
-  onToolFinish?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; result: InvokeResult }): Promise<void> | void;
+  /** May return facts about the call the engine cannot see (the questions it asked the person) for its metadata. */
+  onToolFinish?(call: {
+    toolCallId: string;
+    tool: RegisteredTool;
+    input: unknown;
+    result: InvokeResult;
+  }): Promise<Partial<CallMeta> | void> | Partial<CallMeta> | void;
   onAutoDecision?(call: { toolCallId: string; tool: RegisteredTool; input: unknown; decision: Decision; text?: string }): Promise<void> | void;
   onStepEnd?(message: UIMessage): Promise<void> | void;
   /** The answer so far, at most every PROGRESS_INTERVAL_MS or PROGRESS_BYTES of text; not awaited. */
@@ -173,14 +179,15 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
         const edited = metadata.calls?.[toolCallId]?.edited;
         if (edited) result.text = `${editedNote(edited.proposed)}\n${result.text}`;
         alreadyMade.set(key, result.text);
+        const facts = await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         metadata = withCallMeta(metadata, toolCallId, {
           sourcePackage: registered.sourcePackage,
           durationMs: result.durationMs,
           madeChanges: result.madeChanges,
           ...mediaOf(result),
           ...(result.cancelled ? { cancelled: true } : {}),
+          ...(facts ?? {}),
         });
-        await turn.hooks?.onToolFinish?.({ toolCallId, tool: registered, input, result });
         return result.text;
       },
     });

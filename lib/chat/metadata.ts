@@ -21,6 +21,8 @@ export interface CallMeta {
   media?: MediaPart[];
   /** The person cancelled the call while it ran (the card's Cancel). */
   cancelled?: boolean;
+  /** What the tool asked the person while it ran, and the answers (as the ToolCall row records them). */
+  elicitations?: CallElicitation[];
 }
 
 export interface MediaPart {
@@ -28,6 +30,17 @@ export interface MediaPart {
   /** Base64. */
   data: string;
   mimeType: string;
+}
+
+/** One question a running tool put to the person (MCP elicitation, a plugin's `ctx.elicit`) and its answer. */
+export interface CallElicitation {
+  message: string;
+  action: "accept" | "decline" | "cancel" | "not-admitted";
+  /** Who answered: the person, or nobody (the question timed out, the call was stopped, the chat is unsupervised). */
+  by: "user" | "timeout" | "aborted" | "unsupervised";
+  /** What was sent back, when accepted. */
+  content?: Record<string, unknown>;
+  at: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import type { UIMessage } from "ai";
+import type { CallElicitation } from "@/lib/chat/metadata";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/tools/text-protocols";
 import { db } from "./client";
 
@@ -156,6 +157,8 @@ export interface ToolCallRecord {
   model: string | null;
   ruleKey: string | null;
   originalInput: string | null;
+  /** JSON list of CallElicitation: what the tool asked the person while it ran. */
+  elicitations: string | null;
 }
 
 export async function upsertToolCall(
@@ -168,6 +171,17 @@ export async function upsertToolCall(
 
 export async function updateToolCall(id: string, data: Partial<ToolCallRecord>): Promise<void> {
   await db().toolCall.updateMany({ where: { id }, data });
+}
+
+/** Most answers kept per call: a tool that asks in a loop does not grow the row without end. */
+const ELICITATIONS_KEPT = 20;
+
+/** Records one question the call's tool asked the person, and the answer (read, append, write: one call asks one at a time). */
+export async function addToolCallElicitation(id: string, elicitation: CallElicitation): Promise<void> {
+  const row = await db().toolCall.findUnique({ where: { id }, select: { elicitations: true } });
+  if (!row) return;
+  const list = [...(row.elicitations ? (JSON.parse(row.elicitations) as CallElicitation[]) : []), elicitation].slice(-ELICITATIONS_KEPT);
+  await db().toolCall.update({ where: { id }, data: { elicitations: JSON.stringify(list) } });
 }
 
 export async function getToolCallByApproval(approvalId: string): Promise<ToolCallRecord | null> {

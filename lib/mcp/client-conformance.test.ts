@@ -25,13 +25,9 @@ const AUTH = [
   "pre-registration",
   "2025-03-26-oauth-metadata-backcompat",
   "2025-03-26-oauth-endpoint-fallback",
+  "scope-step-up",
 ].map((name) => `auth/${name}`);
 const SCENARIOS = ["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults", ...AUTH];
-// Not yet: the step-up comes with a 403 insufficient_scope on `tools/call`, inside `toolroom call`,
-// which runs no browser flow of its own (only `mcp login` does), so the second authorization
-// request never happens.
-const NOT_YET = ["auth/scope-step-up"];
-
 let out: string;
 beforeAll(() => (out = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-out-"))));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
@@ -73,6 +69,4 @@ describe("MCP conformance, client side", () => {
     },
     120_000,
   );
-  // Fails while unsupported; once it passes, it moves up to SCENARIOS.
-  it.fails.each(NOT_YET)("%s (not yet supported)", async (scenario) => expect(problems(await runScenario(scenario))).toEqual([]), 120_000);
 });

@@ -144,7 +144,13 @@ function makeTransport(name: string, config: McpServerSettings, cwd: string, std
   }
   // Stored tokens (from `toolroom mcp login` or Sign in) go with every request; the SDK refreshes them.
   const authProvider = new StoredOAuthProvider({ server: name, serverUrl: config.url, ...(config.oauth ? { oauth: config.oauth } : {}) });
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider });
+  // Refusals (401, 403 insufficient_scope) and refreshes join the server's OAuth flow log: the OAuth
+  // view shows them, and `toolroom call` reads a step-up's scope from there.
+  return new StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: config.headers },
+    authProvider,
+    fetch: authProvider.recordingFetch({ fresh: false }),
+  });
 }
 
 /** stderr is piped through a PassThrough: its last chunks may land a tick after the process closed. */

@@ -1,9 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { McpServerSettings } from "./client-connect";
+import { maskUrl } from "./oauth-flow-log";
 import { StoredOAuthProvider } from "./oauth-provider";
 
 type HttpServer = Extract<McpServerSettings, { url: string }>;
@@ -51,12 +52,16 @@ export interface LoginOptions {
   /** Opens the authorization page (the CLI: $BROWSER, else print it). */
   open: (url: URL) => void | Promise<void>;
   timeoutMs?: number;
+  /** Step-up: the scope a 403 insufficient_scope asked for. */
+  scope?: string;
 }
 
 /**
  * Signs in to one remote MCP server through the SDK's client auth: a first connection gets 401,
  * the SDK discovers and registers, the person authorizes in a browser, the code comes back to the
  * loopback listener and is exchanged; a second connection proves the tokens. Returns the tool count.
+ * `scope` (step-up, after a 403 insufficient_scope): authorize again for it, whatever is stored,
+ * with the union of it and the scopes already granted.
  */
 export async function loginMcpServer(name: string, config: HttpServer, options: LoginOptions): Promise<{ toolCount: number }> {
   const callback = await loopbackCallback(options.timeoutMs ?? LOGIN_TIMEOUT_MS);
@@ -65,41 +70,57 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
     serverUrl: config.url,
     ...(config.oauth ? { oauth: config.oauth } : {}),
     redirectUrl: callback.redirectUrl,
-    openAuthorization: (url) => options.open(url),
+    reauthorize: options.scope !== undefined,
+    openAuthorization: async (url) => {
+      await provider.noteStep({ kind: "authorization", method: "GET", url: maskUrl(url.href), note: "the browser is sent to the authorization page" });
+      await options.open(url);
+    },
   });
-  const fetch = provider.recordingFetch();
+  const fetch = provider.recordingFetch({ fresh: true });
+  /** The code the authorization server sent back, once the person has authorized. */
+  const authorizedCode = async (): Promise<string> => {
+    const query = await callback.answer;
+    await provider.noteStep({
+      kind: "callback",
+      method: "GET",
+      url: maskUrl(`${callback.redirectUrl}?${query.toString()}`),
+      ...(query.get("error") ? { error: query.get("error") ?? "" } : {}),
+    });
+    if (query.get("error"))
+      throw new Error(`the authorization server refused: ${query.get("error")}${query.get("error_description") ? ` (${query.get("error_description")})` : ""}`);
+    if (!provider.checkState(query.get("state"))) throw new Error("the sign-in answer did not carry this sign-in's state; start again");
+    const code = query.get("code");
+    if (!code) throw new Error("the authorization server sent no code back");
+    return code;
+  };
+  // A server may let `initialize` through and ask for a token only on `tools/list`: both are tried.
   const connect = async () => {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider: provider, fetch });
     const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
     try {
       await client.connect(transport);
-      return { client, transport, authorized: true as const };
+      const toolCount = client.getServerCapabilities()?.tools ? (await client.listTools()).tools.length : 0;
+      return { client, transport, authorized: true as const, toolCount };
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
-      return { client, transport, authorized: false as const };
+      return { client, transport, authorized: false as const, toolCount: 0 };
     }
   };
   try {
+    if (options.scope !== undefined) {
+      const result = await auth(provider, { serverUrl: new URL(config.url), scope: options.scope, fetchFn: fetch });
+      if (result === "REDIRECT") await auth(provider, { serverUrl: new URL(config.url), authorizationCode: await authorizedCode(), fetchFn: fetch });
+    }
     let attempt = await connect();
     if (!attempt.authorized) {
-      const query = await callback.answer;
-      if (query.get("error"))
-        throw new Error(
-          `the authorization server refused: ${query.get("error")}${query.get("error_description") ? ` (${query.get("error_description")})` : ""}`,
-        );
-      if (!provider.checkState(query.get("state"))) throw new Error("the sign-in answer did not carry this sign-in's state; start again");
-      const code = query.get("code");
-      if (!code) throw new Error("the authorization server sent no code back");
-      await attempt.transport.finishAuth(code);
+      await attempt.transport.finishAuth(await authorizedCode());
       await attempt.client.close();
       attempt = await connect();
       if (!attempt.authorized) throw new Error("the server still refuses the new token");
     }
-    const capabilities = attempt.client.getServerCapabilities();
-    const toolCount = capabilities?.tools ? (await attempt.client.listTools()).tools.length : 0;
     await attempt.transport.terminateSession().catch(() => {});
     await attempt.client.close();
-    return { toolCount };
+    return { toolCount: attempt.toolCount };
   } finally {
     callback.close();
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { readMcpOAuth, writeMcpOAuth, type McpOAuthState } from "@/lib/db/mcp-oauth";
+import { FLOW_STEPS_KEPT, recordingFetch, type OAuthFlowStep } from "./oauth-flow-log";
 
 /** `mcpServers.<name>.oauth`: a client registered beforehand (`clientId`) or a metadata document URL. */
 export interface OAuthSettings {
@@ -9,17 +10,6 @@ export interface OAuthSettings {
   clientSecret?: string;
   scopes?: string[];
   clientMetadataUrl?: string;
-}
-
-/** One step of a flow as the OAuth debug view shows it: which request, what came back. */
-export interface OAuthFlowStep {
-  at: string;
-  method: string;
-  url: string;
-  status?: number;
-  /** Metadata documents and error bodies as they came; token responses never (they hold secrets). */
-  body?: unknown;
-  error?: string;
 }
 
 export interface ProviderOptions {
@@ -30,9 +20,9 @@ export interface ProviderOptions {
   redirectUrl?: string;
   /** Sends the person to the authorization page; absent, a flow that needs a person fails with how to sign in. */
   openAuthorization?: (url: URL) => void | Promise<void>;
+  /** Step-up: the stored refresh token is not offered, so the SDK authorizes anew instead of refreshing. */
+  reauthorize?: boolean;
 }
-
-const FLOW_STEPS_KEPT = 60;
 
 /**
  * The MCP SDK's `OAuthClientProvider`, storing per server in the database: the registered client,
@@ -101,7 +91,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.stored())?.tokens as OAuthTokens | undefined;
+    const tokens = (await this.stored())?.tokens as OAuthTokens | undefined;
+    if (!tokens || !this.options.reauthorize) return tokens;
+    const { refresh_token: _kept, ...rest } = tokens;
+    return rest;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
@@ -113,6 +106,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       throw new Error(
         `the MCP server "${this.options.server}" needs you to sign in: run \`toolroom mcp login ${this.options.server}\` or use Sign in on the Sources view`,
       );
+    // Step-up asks for what the server wants now and keeps what was granted before (the union).
+    const granted = ((await this.stored())?.tokens as OAuthTokens | undefined)?.scope;
+    if (granted) {
+      const scopes = new Set([...granted.split(" "), ...(authorizationUrl.searchParams.get("scope") ?? "").split(" ")].filter(Boolean));
+      authorizationUrl.searchParams.set("scope", [...scopes].join(" "));
+    }
     await this.options.openAuthorization(authorizationUrl);
   }
 
@@ -144,31 +143,26 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return (await this.stored())?.discovery as OAuthDiscoveryState | undefined;
   }
 
-  /** A fetch that records each request of the flow for the debug view, then stores the steps. */
-  recordingFetch(): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
-    const steps: OAuthFlowStep[] = [];
+  /**
+   * A fetch that records each request of the flow for the debug view, stored as it comes.
+   * `fresh`: a new flow starts (sign-in) and the last one's steps go; otherwise the steps continue
+   * the last flow's (its callback, a refresh, a sign-out).
+   */
+  recordingFetch(options: { fresh: boolean }): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+    let started = !options.fresh;
+    const record = recordingFetch({ serverUrl: this.options.serverUrl, onStep: (step) => this.noteStep(step) });
     return async (input, init) => {
-      const request = new Request(input, init);
-      const step: OAuthFlowStep = { at: new Date().toISOString(), method: request.method, url: request.url };
-      steps.push(step);
-      try {
-        const response = await fetch(request);
-        step.status = response.status;
-        const type = response.headers.get("content-type") ?? "";
-        const isToken = request.method === "POST" && /token|register/.test(new URL(request.url).pathname);
-        if (type.includes("application/json") && !isToken)
-          step.body = await response
-            .clone()
-            .json()
-            .catch(() => undefined);
-        else if (response.status === 401 || response.status === 403) step.body = { "www-authenticate": response.headers.get("www-authenticate") };
-        return response;
-      } catch (error) {
-        step.error = (error as Error).message;
-        throw error;
-      } finally {
-        await this.save({ flowLog: steps.slice(-FLOW_STEPS_KEPT) }).catch(() => {});
+      if (!started) {
+        started = true;
+        await this.save({ flowLog: [] }).catch(() => {});
       }
+      return record(input, init);
     };
+  }
+
+  /** Adds a step to the stored log (bounded): a request, or the browser's part (sent to the authorization page, the callback). */
+  async noteStep(step: Omit<OAuthFlowStep, "at"> & { at?: string }): Promise<void> {
+    const steps = [...(((await this.stored())?.flowLog as OAuthFlowStep[] | undefined) ?? []), { at: new Date().toISOString(), ...step }];
+    await this.save({ flowLog: steps.slice(-FLOW_STEPS_KEPT) });
   }
 }

@@ -1,3 +1,4 @@
+import type { CallElicitation } from "@/lib/chat/metadata";
 import type { TraceStepData, TraceToolCall } from "./types";
 
 /** What the ToolCall record adds to a traced call: who decided, when, and what it changed. */
@@ -10,6 +11,8 @@ export interface CallFacts {
   decidedAt: Date | null;
   madeChanges: boolean;
   state: string;
+  /** JSON list of CallElicitation (the ToolCall row's column). */
+  elicitations?: string | null;
 }
 
 export interface TraceCallView extends TraceToolCall {
@@ -20,6 +23,8 @@ export interface TraceCallView extends TraceToolCall {
   waitingMs?: number;
   madeChanges?: boolean;
   state?: string;
+  /** What the tool asked the person while it ran, and the answers. */
+  elicitations?: CallElicitation[];
 }
 
 export interface TraceStepView extends Omit<TraceStepData, "toolCalls"> {
@@ -79,6 +84,7 @@ function view(call: TraceToolCall, facts: CallFacts | undefined): TraceCallView 
   if (facts.decision) out.decision = facts.decision;
   if (facts.decidedBy) out.decidedBy = facts.decidedBy;
   if (facts.decisionReason) out.decisionReason = facts.decisionReason;
+  if (facts.elicitations) out.elicitations = JSON.parse(facts.elicitations) as CallElicitation[];
   // Only a person's wait counts: a grant or an unsupervised refusal decides at once.
   if (facts.decidedBy === "user" || facts.decidedBy === "timeout") {
     const from = facts.issuedAt?.getTime() ?? (call.proposedAt ? Date.parse(call.proposedAt) : undefined);

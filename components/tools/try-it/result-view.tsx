@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckCircle2, CircleSlash, Clock, XCircle } from "lucide-react";
+import { ElicitationAnswers } from "@/components/approvals/elicitation-answers";
 import { cn } from "@/components/ui/cn";
 import type { Outcome } from "./use-try-it";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -62,6 +63,12 @@ export function ResultView({ result }: { result: Outcome }) {
           </TabsList>
         </div>
         <TabsContent value="text">
+          {result.status === "done" && result.elicitations?.length ? (
+            <div className="border-b border-border/70 px-3 py-2">
+              <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">Asked you</div>
+              <ElicitationAnswers elicitations={result.elicitations} />
+            </div>
+          ) : null}
           <pre
             data-testid="try-it-result-text"
             className={cn("max-h-96 overflow-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words", d.tone === "error" && "text-denied")}

@@ -29,7 +29,7 @@ import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "@/lib/server/approvals/input-hash";
 import { getRegistry } from "@/lib/server/runtime/registry";
-import { chatElicitor } from "@/lib/server/elicitations/pending";
+import { callQuestions } from "@/lib/server/elicitations/call-questions";
 import { runningCallsOf } from "./running-calls";
 import { toolModeFor, turnSetup } from "./turn-setup";
 import { otlpTelemetry, turnTrace } from "./turn-trace";
@@ -226,6 +226,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
+  const questions = callQuestions(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds);
   let stream;
   try {
     stream = await runChatTurn({
@@ -236,7 +237,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
         modelId,
         chatLlm: { type: "ref", ref: chat.modelRef },
         isNewConversation: messages.length <= 1,
-        elicitFor: chatElicitor(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds),
+        elicitFor: questions.elicitFor,
       }),
       chatId: chat.id,
       messages,
@@ -254,6 +255,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       runningCalls: runningCallsOf(chat.id),
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
+          questions.started(tool.name, toolCallId);
           const data = {
             chatId: chat.id,
             toolName: tool.name,
@@ -266,7 +268,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
           };
           await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
         },
-        onToolFinish: async ({ toolCallId, result }) => {
+        onToolFinish: async ({ toolCallId, tool, result }) => {
           await updateToolCall(toolCallId, {
             state: result.cancelled ? "cancelled" : result.isError ? "error" : "done",
             isError: result.isError,
@@ -275,6 +277,8 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
             madeChanges: result.madeChanges,
             finishedAt: new Date(),
           });
+          const elicitations = await questions.finished(tool.name, toolCallId);
+          return elicitations ? { elicitations } : undefined;
         },
         onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
           const data = {

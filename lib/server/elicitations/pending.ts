@@ -51,7 +51,7 @@ export function askPerson(
   toolName: string,
   message: string,
   schema: ElicitSchema,
-  options: { timeoutSeconds: number; signal?: AbortSignal },
+  options: { timeoutSeconds: number; signal?: AbortSignal; onDecided?: (record: ElicitationRecord) => void },
 ): Promise<ElicitResult> {
   const now = Date.now();
   const entry: PendingElicitation = {
@@ -71,7 +71,7 @@ export function askPerson(
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       const action = result.action === "not-admitted" ? "cancel" : result.action;
-      store.records.push({
+      const record: ElicitationRecord = {
         id: entry.id,
         scope,
         toolName,
@@ -80,8 +80,10 @@ export function askPerson(
         decidedBy,
         ...(result.action === "accept" ? { content: result.content } : {}),
         decidedAt: new Date().toISOString(),
-      });
+      };
+      store.records.push(record);
       store.records.splice(0, Math.max(0, store.records.length - RECORDS_KEPT));
+      options.onDecided?.(record);
       resolve(result);
     }
     store.waiting.set(entry.id, { entry, settle });
@@ -130,13 +132,3 @@ export function answerElicitation(
   waiting.settle({ action: "accept", content: checked.content }, "user");
   return { ok: true };
 }
-
-/** `ctx.elicit` in a chat: the browser's dialog when supervised; unsupervised, nobody is asked. */
-export function chatElicitor(chatId: string, supervised: boolean, timeoutSeconds: number): (toolName: string, signal: AbortSignal) => Elicit {
-  return (toolName, signal) =>
-    supervised
-      ? (message, schema) => askPerson(chatId, toolName, message, schema, { timeoutSeconds, signal })
-      : async () => ({ action: "not-admitted", reason: "the chat is unsupervised: nobody is there to answer" });
-}
-
-type Elicit = (message: string, schema: ElicitSchema) => Promise<ElicitResult>;

@@ -1,6 +1,6 @@
 import "server-only";
 import { generateId, type UIMessage } from "ai";
-import { withCallMeta, type ChatMessageMetadata } from "@/lib/chat/metadata";
+import { withCallMeta, type CallElicitation, type ChatMessageMetadata } from "@/lib/chat/metadata";
 import { createChat, getChat, messageCount, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
 import type { McpAudit, McpCallRecord } from "@/lib/mcp/audit";
 import { defaultChatConfig } from "@/lib/server/chat/chat-view";
@@ -34,11 +34,19 @@ export const databaseMcpAudit: McpAudit = {
           input: call.input,
           approval: { id: `${toolCallId}-approval`, approved: false, reason: call.text },
         };
+    // The MCP client answered its person's questions; one that cannot ask anybody is not-admitted.
+    const elicitations: CallElicitation[] = (call.elicitations ?? []).map((e) => ({
+      message: e.message,
+      action: e.action,
+      by: e.action === "not-admitted" ? "unsupervised" : "user",
+      at: e.at,
+    }));
     const metadata: ChatMessageMetadata = withCallMeta({ mcpClient: call.client }, toolCallId, {
       sourcePackage: call.tool.sourcePackage,
       durationMs: call.durationMs ?? undefined,
       madeChanges: call.madeChanges,
       decision: call.decision,
+      ...(elicitations.length ? { elicitations } : {}),
     });
     const message = { id: generateId(), role: "assistant", parts: [part], metadata } as UIMessage;
     // Counted, not loaded: a long MCP session must not re-read its whole history on every call.
@@ -62,6 +70,7 @@ export const databaseMcpAudit: McpAudit = {
       durationMs: call.durationMs,
       madeChanges: call.madeChanges,
       model: `mcp:${call.client}`,
+      elicitations: elicitations.length ? JSON.stringify(elicitations) : null,
     });
     await touchChat(chatId);
   },

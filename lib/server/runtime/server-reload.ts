@@ -46,3 +46,17 @@ export async function startServerLiveReload(): Promise<void> {
     },
   });
 }
+
+/**
+ * Reads the registry again now (after an MCP server's sign-in or sign-out, its tools change):
+ * through live reload when it runs, so the pages hear of it; else directly.
+ */
+export async function reloadRegistryNow(trigger: string[]): Promise<void> {
+  if (state.__toolroomLiveReload) {
+    await state.__toolroomLiveReload.reload(trigger);
+    return;
+  }
+  const previous = await getRegistry();
+  setRegistry(await loadRegistry({ previous }));
+  await previous.close?.();
+}

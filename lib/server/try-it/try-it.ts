@@ -7,7 +7,8 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolOutput } from "@/lib/tools/types";
 import type { Settings } from "@/lib/settings/schema";
 import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
-import { askPerson } from "@/lib/server/elicitations/pending";
+import type { CallElicitation } from "@/lib/chat/metadata";
+import { askPerson, type ElicitationRecord } from "@/lib/server/elicitations/pending";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 import type { TryItApprovals } from "./try-it-approvals";
 
@@ -30,7 +31,17 @@ export interface FieldIssue {
 }
 
 export type TryItResponse =
-  | { status: "done"; text: string; output: ToolOutput; isError: boolean; durationMs: number; madeChanges: boolean; timedOut: boolean }
+  | {
+      status: "done";
+      text: string;
+      output: ToolOutput;
+      isError: boolean;
+      durationMs: number;
+      madeChanges: boolean;
+      timedOut: boolean;
+      /** What the tool asked the person while it ran, and the answers (as a chat's ToolCall row records them). */
+      elicitations?: CallElicitation[];
+    }
   | {
       status: "approval-required";
       approvalId: string;
@@ -109,10 +120,13 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
 
   const timeoutSeconds = deps.settings.chat.approvalTimeoutSeconds;
   const scope = request.elicitScope;
+  const asked: CallElicitation[] = [];
+  const onDecided = (r: ElicitationRecord) =>
+    asked.push({ message: r.message, action: r.action, by: r.decidedBy, ...(r.content ? { content: r.content } : {}), at: r.decidedAt });
   const ctx: ToolContext = {
     ...createToolContext({ settings: deps.settings, toolName: name }),
     elicit: scope
-      ? (message, schema) => askPerson(`try-it:${scope}`, name, message, schema, { timeoutSeconds })
+      ? (message, schema) => askPerson(`try-it:${scope}`, name, message, schema, { timeoutSeconds, onDecided })
       : async () => ({ action: "not-admitted", reason: "the request gave no elicitScope to answer questions under" }),
   };
   let tool;
@@ -196,5 +210,6 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     durationMs: result.durationMs,
     madeChanges: result.madeChanges,
     timedOut: result.timedOut,
+    ...(asked.length ? { elicitations: asked } : {}),
   });
 }

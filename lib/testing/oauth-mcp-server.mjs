@@ -1,0 +1,105 @@
+// A loopback MCP server behind OAuth 2.1, made with the MCP SDK's server-side auth helpers: one
+// origin is both the authorization server (mcpAuthRouter: metadata, dynamic registration,
+// authorize, token, revoke) and the protected resource (requireBearerAuth on /mcp, protected-
+// resource metadata). Authorization needs no login page: it redirects straight back with a code,
+// as a person who clicked "Allow" would. Run directly (`node oauth-mcp-server.mjs`), it prints its
+// URL; tests import startOAuthMcpServer().
+import { randomUUID } from "node:crypto";
+import express from "express";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
+import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import { z } from "zod";
+
+class Provider {
+  clients = new Map();
+  codes = new Map();
+  tokens = new Map();
+  revoked = [];
+  clientsStore = {
+    getClient: async (id) => this.clients.get(id),
+    registerClient: async (client) => (this.clients.set(client.client_id, client), client),
+  };
+  async authorize(client, params, res) {
+    const code = randomUUID();
+    this.codes.set(code, { client, params });
+    const target = new URL(params.redirectUri);
+    target.searchParams.set("code", code);
+    if (params.state !== undefined) target.searchParams.set("state", params.state);
+    res.redirect(target.toString());
+  }
+  async challengeForAuthorizationCode(_client, code) {
+    const entry = this.codes.get(code);
+    if (!entry) throw new Error("unknown code");
+    return entry.params.codeChallenge;
+  }
+  async exchangeAuthorizationCode(client, code) {
+    const entry = this.codes.get(code);
+    if (!entry || entry.client.client_id !== client.client_id) throw new Error("unknown code");
+    this.codes.delete(code);
+    const token = randomUUID();
+    const refresh = randomUUID();
+    const scopes = entry.params.scopes ?? [];
+    this.tokens.set(token, { clientId: client.client_id, scopes, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    this.tokens.set(refresh, { clientId: client.client_id, scopes, refresh: true });
+    return { access_token: token, refresh_token: refresh, token_type: "bearer", expires_in: 3600, scope: scopes.join(" ") };
+  }
+  async exchangeRefreshToken(client, refreshToken) {
+    const entry = this.tokens.get(refreshToken);
+    if (!entry?.refresh) throw new Error("unknown refresh token");
+    const token = randomUUID();
+    this.tokens.set(token, { clientId: client.client_id, scopes: entry.scopes, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    return { access_token: token, token_type: "bearer", expires_in: 3600, scope: entry.scopes.join(" ") };
+  }
+  async verifyAccessToken(token) {
+    const entry = this.tokens.get(token);
+    if (!entry || entry.refresh) throw new (await import("@modelcontextprotocol/sdk/server/auth/errors.js")).InvalidTokenError("unknown token");
+    return { token, clientId: entry.clientId, scopes: entry.scopes, expiresAt: entry.expiresAt };
+  }
+  async revokeToken(_client, request) {
+    this.revoked.push(request.token);
+    this.tokens.delete(request.token);
+  }
+}
+
+/** Starts the server on 127.0.0.1 (port 0: any free one); `close()` stops it. */
+export async function startOAuthMcpServer({ port = 0 } = {}) {
+  const app = express();
+  const provider = new Provider();
+  const server = await new Promise((resolve) => {
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+  });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const mcpUrl = new URL("/mcp", origin);
+  app.use(
+    mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl, scopesSupported: ["mcp:tools"], resourceName: "Toolroom test server" }),
+  );
+  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
+  app.post("/mcp", express.json(), bearer, async (req, res) => {
+    // Stateless: a server and transport per request.
+    const mcp = new McpServer({ name: "oauth-test", version: "1.0.0" });
+    mcp.registerTool(
+      "whoami",
+      { description: "Says which OAuth client called it.", inputSchema: { greeting: z.string().optional() } },
+      async (_args, extra) => ({
+        content: [{ type: "text", text: `signed in as ${extra.authInfo?.clientId ?? "nobody"}` }],
+      }),
+    );
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on("close", () => void transport.close());
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  return {
+    url: mcpUrl.href,
+    provider,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? 0);
+  const started = await startOAuthMcpServer({ port });
+  console.log(started.url);
+}
