@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SourceActivity, SourceDetail, SourceSummary } from "@/lib/server/sources/sources-view";
+import { OAuthStatus } from "./oauth-status";
 import { PromptsTab } from "./prompts-tab";
 import { ResourcesTab } from "./resources-tab";
 import { RpcLog } from "./rpc-log";
@@ -20,7 +21,7 @@ const ACTIVITY_POLL_MS = 1_500;
 
 const CAPABILITIES = ["tools", "resources", "prompts", "completions", "logging"] as const;
 
-/** The per-server header: name, state, what it is, and (from mcp-oauth) its sign-in state. */
+/** The per-server header: name, state, what it is, and for a remote one its sign-in state. */
 function SourceHeader({ source }: { source: SourceSummary }) {
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-border pb-3" data-testid="source-header">
@@ -35,7 +36,8 @@ function SourceHeader({ source }: { source: SourceSummary }) {
         {source.transport} · {source.target}
       </span>
       <div className="ml-auto flex items-center gap-2">
-        {/* TODO(lead, at merge with h/mcp-oauth): render <OAuthStatus server={source.name} /> from components/sources/oauth-status.tsx here (HTTP servers). */}
+        {/* Only a remote (HTTP) server can be behind OAuth; a stdio one is a local process. */}
+        {source.transport === "stdio" ? null : <OAuthStatus server={source.name} />}
       </div>
     </header>
   );
