@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolSource } from "@/lib/tools/registry";
 import type { Diagnostic, RegisteredTool, SourceStatus } from "@/lib/tools/registry-types";
 import {
@@ -83,14 +83,22 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     prefix: base.prefix,
     confirm: config.confirm,
     call: async (toolName: string, args: Record<string, unknown>, signal: AbortSignal, elicit?: Elicit, progress?: Progress) => {
-      if (gone) throw new Error(`the MCP server "${name}" has stopped; restart Toolroom to start it again`);
+      const stopped = () => new Error(`the MCP server "${name}" has stopped; restart Toolroom to start it again`);
+      if (gone) throw stopped();
       // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled.
       const onprogress = progress
         ? { onprogress: (p: { progress: number; total?: number; message?: string }) => progress(p.progress, p.total, p.message) }
         : {};
-      return connection.withElicitor(elicit, () =>
-        connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS, ...onprogress }),
-      );
+      try {
+        return await connection.withElicitor(elicit, () =>
+          connection.client.callTool({ name: toolName, arguments: args }, undefined, { signal, timeout: NO_SDK_TIMEOUT_MS, ...onprogress }),
+        );
+      } catch (error) {
+        // A call sent as the server exits fails with the SDK's "Connection closed", sometimes before
+        // onclose has run: it is the same event, told the same way.
+        if (gone || (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number))) throw stopped();
+        throw error;
+      }
     },
   };
 
