@@ -13,15 +13,47 @@ if (!process.env.E2E_PORT) {
   // Where a spec's loopback OpenAI-compatible server (lib/testing/openai-server.ts) listens: settings llms.loopback.
   process.env.E2E_LOOPBACK_PORT = freePort();
   process.env.E2E_STATE = path.join(os.tmpdir(), `toolroom-e2e-${process.pid}`);
+  process.env.E2E_SIDE_PORT = freePort();
+  process.env.E2E_SIDE_LOOPBACK_PORT = freePort();
 }
 const port = Number(process.env.E2E_PORT);
 const state = process.env.E2E_STATE as string;
 const baseURL = `http://127.0.0.1:${port}`;
+const sidePort = Number(process.env.E2E_SIDE_PORT);
+
+/** One shared suite server: the built app on its own throwaway database, with the fixture settings. */
+function suiteServer(serverPort: number, serverState: string, loopbackPort: string) {
+  return {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${serverPort}/api/tools`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: {
+      PORT: String(serverPort),
+      E2E_STATE: serverState,
+      DATABASE_URL: `file:${path.join(serverState, "e2e.db")}`,
+      TOOLROOM_CONFIG: path.resolve("e2e/fixtures/toolroom.e2e.yaml"),
+      XDG_CONFIG_HOME: path.join(serverState, "xdg"),
+      // Specs generate runs here and open them with ?root=; any other root is refused over HTTP.
+      TOOLROOM_RUNS__EXTRAROOTS: `[${JSON.stringify(path.join(serverState, "runs"))}]`,
+      TOOLROOM_LLMS__LOOPBACK: `{ provider: openai-compatible, baseURL: "http://127.0.0.1:${loopbackPort}/v1", model: loopback-model }`,
+    },
+  };
+}
+
+// Three lanes side by side, each one spec at a time, because most of an e2e test's time is spent
+// waiting (on a server, a stream, the browser), not computing: the specs that reach into the main
+// server's state folder, database or loopback port (E2E_STATE, E2E_LOOPBACK_PORT); the other
+// shared-server specs, on a second server of their own; and the specs that start servers themselves.
+const MAIN = ["compare", "edge", "errors", "long-chat", "runs", "runs-load", "security", "streaming-load", "text-protocols"];
+const OWN = ["crash", "evals", "evals-save-case", "evals-trust", "mcp-conformance", "mcp-oauth", "newcomer", "plugin-startup", "reload"];
+const specs = (names: string[]) => names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -47,21 +79,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/api/tools`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      E2E_STATE: state,
-      DATABASE_URL: `file:${path.join(state, "e2e.db")}`,
-      TOOLROOM_CONFIG: path.resolve("e2e/fixtures/toolroom.e2e.yaml"),
-      XDG_CONFIG_HOME: path.join(state, "xdg"),
-      // Specs generate runs here and open them with ?root=; any other root is refused over HTTP.
-      TOOLROOM_RUNS__EXTRAROOTS: `[${JSON.stringify(path.join(state, "runs"))}]`,
-      TOOLROOM_LLMS__LOOPBACK: `{ provider: openai-compatible, baseURL: "http://127.0.0.1:${process.env.E2E_LOOPBACK_PORT}/v1", model: loopback-model }`,
-    },
-  },
+  projects: [
+    { name: "main", testMatch: specs(MAIN), workers: 1 },
+    { name: "side", testIgnore: specs([...MAIN, ...OWN]), workers: 1, use: { baseURL: `http://127.0.0.1:${sidePort}` } },
+    { name: "own-server", testMatch: specs(OWN), workers: 1 },
+  ],
+  webServer: [
+    suiteServer(port, state, process.env.E2E_LOOPBACK_PORT as string),
+    suiteServer(sidePort, `${state}-side`, process.env.E2E_SIDE_LOOPBACK_PORT as string),
+  ],
 });
