@@ -15,6 +15,7 @@ export class CliExit extends Error {
 export function cliSettings(configPath: string | undefined): LoadedSettings {
   try {
     const loaded = loadSettings({ configPath });
+    for (const notice of loaded.notices) console.error(`toolroom: ${notice}`);
     setLoadedSettings(loaded);
     return loaded;
   } catch (error) {

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { marker, markerExists as exists, removeMarkers } from "./markers";
 import { ApprovalRulesPage } from "./pages/approval-rules";
 import { ChatPage } from "./pages/chat";
+import { shotPath } from "./pages/shots";
 
 test.afterEach(removeMarkers);
 
@@ -111,4 +112,42 @@ test("Settings → Approvals lists every rule, disables and deletes a UI rule", 
   await row.getByTestId("rule-delete").click();
   await expect(rules.row(name)).toHaveCount(0);
   await expect(settingsRow).toBeVisible();
+});
+
+test("a broad allow from Always…: the form warns and asks to confirm, Settings → Approvals marks it (#28.8)", async ({ page, request }) => {
+  const shoot = async (name: string) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: shotPath(`${name}-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: null });
+  };
+  const reason = `e2e broad ${Date.now()}`;
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  await chat.send(`run \`touch ${marker("broad")}\``);
+  await expect(chat.dialog).toBeVisible();
+  await chat.dialog.getByTestId("approval-always").click();
+  const form = chat.dialog.getByTestId("rule-form");
+  // Every argument left as "any": an allow of every call of a tool that asks first.
+  await form.getByTestId("rule-reason").fill(reason);
+  await form.getByTestId("rule-save").click();
+  await expect(form.getByTestId("rule-broad")).toContainText("every call of run_terminal_command");
+  await expect(form.getByTestId("rule-save")).toBeDisabled();
+  await shoot("rule-form-broad");
+  await form.getByTestId("rule-confirm-broad").check();
+  await form.getByTestId("rule-save").click();
+  await expect(chat.toolCards("run_terminal_command").getByTestId("tool-call-status")).toHaveText("done · approved");
+
+  const rules = new ApprovalRulesPage(page);
+  await rules.open();
+  const row = rules.rows.filter({ hasText: reason });
+  await expect(row.getByTestId("rule-broad-warning")).toContainText("Broad: it allows every call of run_terminal_command");
+  await row.scrollIntoViewIfNeeded();
+  await shoot("approvals-broad");
+  // It applied in its chat only; gone, it leaves the other specs' dialogs alone.
+  const { rules: all } = (await (await request.get("/api/approval-rules")).json()) as { rules: { id?: string; reason?: string }[] };
+  const id = all.find((r) => r.reason === reason)?.id;
+  expect(id).toBeTruthy();
+  expect((await request.delete(`/api/approval-rules/${id}`)).status()).toBeLessThan(300);
 });

@@ -14,10 +14,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("toolroom mcp login / logout", () => {
   it("names the configured servers when the server is unknown, and refuses a stdio server", async () => {
-    const unknown = await runToolroom(["mcp", "login", "remote"], root);
+    const unknown = await runToolroom(["--config", "toolroom.yaml", "mcp", "login", "remote"], root);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no MCP server named "remote" in settings mcpServers (local)');
-    const stdio = await runToolroom(["mcp", "logout", "local"], root);
+    const stdio = await runToolroom(["--config", "toolroom.yaml", "mcp", "logout", "local"], root);
     expect(stdio.code).toBe(2);
     expect(stdio.stderr).toContain("mcpServers.local runs on stdio; only servers reached by URL sign in");
   }, 60_000);

@@ -25,14 +25,14 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("toolroom tools --lint", { timeout: 60_000 }, () => {
   it("prints each finding and exits 1 on an error", async () => {
-    const r = await runToolroom(["tools", "--lint"], root);
+    const r = await runToolroom(["--config", "toolroom.yaml", "tools", "--lint"], root);
     expect(r.stdout).toContain('vague_tool  [vague]  error  required-unexplained: Required argument "target" is explained nowhere');
     expect(r.stdout).toMatch(/tools checked: 1 error\(s\)/);
     expect(r.code).toBe(1);
   });
 
   it("--json carries each tool's token estimate, the tokenizer named", async () => {
-    const r = await runToolroom(["tools", "--json"], root);
+    const r = await runToolroom(["--config", "toolroom.yaml", "tools", "--json"], root);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as Record<string, { token_estimate: { native: number; text: number; tokenizer: string } }>;
     expect(json.vague_tool?.token_estimate).toMatchObject({
@@ -41,5 +41,13 @@ describe("toolroom tools --lint", { timeout: 60_000 }, () => {
       tokenizer: expect.stringContaining("o200k_base"),
     });
     expect(json.vague_tool!.token_estimate.native).toBeGreaterThan(json.vague_tool!.token_estimate.text);
+  });
+
+  it("a toolroom.yaml in a working folder that is not Toolroom's own is not read unless named (red team of #28)", async () => {
+    const r = await runToolroom(["tools", "--json"], root);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).not.toHaveProperty("vague_tool");
+    expect(r.stderr).toContain(`${path.join(root, "toolroom.yaml")} was not read`);
+    expect(r.stderr).toContain("--config");
   });
 });

@@ -66,7 +66,8 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
       onSaved();
     } catch (e) {
       if (e instanceof FetchError && e.code === "broad_rule") {
-        setBroad(e.message);
+        // The server's advice on narrowing ends with the API's way to confirm; the form has its own.
+        setBroad(e.message.replace(/ Narrow it[\s\S]*$/, ""));
         setConfirmBroad(false);
       } else setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -156,7 +157,7 @@ export function RuleForm({ draft, onSaved, onCancel }: { draft: RuleDraft; onSav
           </p>
           <label className="flex items-center gap-2 text-fg">
             <input type="checkbox" checked={confirmBroad} onChange={(e) => setConfirmBroad(e.target.checked)} data-testid="rule-confirm-broad" />
-            Save it anyway: I mean to allow all of these without being asked
+            Save it anyway: I mean to allow all of these without being asked (or narrow it: match an argument exactly or by a pattern)
           </label>
         </div>
       ) : null}

@@ -103,7 +103,7 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
                 <TableCell>
                   <Badge tone={DECISION_TONE[rule.decision]}>{rule.decision}</Badge>
                 </TableCell>
-                <TableCell>
+                <TableCell className="min-w-56">
                   <div className="font-medium" data-testid="rule-name">
                     {rule.name}
                   </div>
@@ -115,7 +115,7 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
                     </div>
                   ) : null}
                 </TableCell>
-                <TableCell className="max-w-[22rem] font-mono text-xs break-all">{matchText(rule)}</TableCell>
+                <TableCell className="max-w-[22rem] min-w-48 font-mono text-xs [overflow-wrap:anywhere]">{matchText(rule)}</TableCell>
                 <TableCell className="text-xs">
                   {rule.scope.kind === "chat" ? (
                     <a href={`/chat/${rule.scope.chatId}`} className="text-accent hover:underline">

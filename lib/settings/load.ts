@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { z } from "zod";
 import { SettingsError } from "./errors";
 import { defaultFilePaths, isPlainObject, mergeLayers, readEnvLayer, readFileLayer, type PlainObject, type SettingsLayer } from "./layers";
+import { findInstallDir } from "./install-dir";
 import { danglingModelRefs } from "./references";
 import { settingsSchema, type Settings } from "./schema";
 
@@ -11,6 +14,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Overrides the /etc/xdg, ~/.config and ./toolroom.yaml chain (tests). */
   files?: string[];
+  /** Toolroom's own folder, the one working folder whose ./toolroom.yaml is trusted (default: found from the running script). */
+  installDir?: string;
 }
 
 export interface LoadedSettings {
@@ -18,6 +23,29 @@ export interface LoadedSettings {
   /** Which layer each leaf key came from: "defaults", a file path, or an env variable name. */
   origin: Record<string, string>;
   sources: string[];
+  /** Settings files found but not read, each with why and how to use it (the CLI prints them, the server logs them). */
+  notices: string[];
+}
+
+const samePlace = (a: string, b: string) => {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
+};
+
+/**
+ * ./toolroom.yaml is trusted only in Toolroom's own folder (where `npm start` runs). Anywhere else
+ * the working folder may be a repository someone else wrote (`cd repo && toolroom mcp`), and its
+ * settings file could load its plugins, start its MCP commands, enable tools or approve calls:
+ * it is read only when the person names it with --config.
+ */
+function untrustedWorkingFile(file: string, cwd: string, installDir: string | undefined): boolean {
+  return file === path.join(cwd, "toolroom.yaml") && !(installDir !== undefined && samePlace(cwd, installDir));
 }
 
 export function loadSettings(options: LoadOptions = {}): LoadedSettings {
@@ -27,7 +55,18 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
   const defaults = settingsSchema.parse({});
 
   const layers: SettingsLayer[] = [];
+  const notices: string[] = [];
+  const installDir = options.installDir ?? findInstallDir();
   for (const file of options.files ?? defaultFilePaths(cwd)) {
+    if (!options.files && untrustedWorkingFile(file, cwd, installDir)) {
+      // Named with --config, it is read as that layer.
+      if (fs.existsSync(file) && !(configPath && samePlace(configPath, file)))
+        notices.push(
+          `${file} was not read: a toolroom.yaml in the working folder is trusted only in Toolroom's own folder${installDir ? ` (${installDir})` : ""}, ` +
+            `since one in a repository someone else wrote could load plugins, start commands, enable tools or approve calls. To use it, pass --config ${file}.`,
+        );
+      continue;
+    }
     const layer = readFileLayer(file, false);
     if (layer) layers.push(layer);
   }
@@ -51,7 +90,7 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
 
   const leafOrigin: Record<string, string> = {};
   for (const keyPath of leafPaths(parsed.data)) leafOrigin[keyPath] = resolveSource(keyPath);
-  return { settings: parsed.data, origin: leafOrigin, sources: layers.map((l) => l.source).filter((s) => s !== "env") };
+  return { settings: parsed.data, origin: leafOrigin, sources: layers.map((l) => l.source).filter((s) => s !== "env"), notices };
 }
 
 /** Known keys for matching variable names: the defaults plus the optional keys they lack. */

@@ -28,7 +28,7 @@ describe("URL credentials", () => {
     expect(shown).not.toContain("qk-0123456789");
     expect(shown).not.toContain("mcp-tok-987654321");
     expect(shown).toContain("http://me:••••et@10.0.0.2/v1?api-key=••••89");
-    const rows = settingRows({ settings: settings as never, origin: {}, sources: [] });
+    const rows = settingRows({ settings: settings as never, origin: {}, sources: [], notices: [] });
     expect(JSON.stringify(rows)).not.toContain("pa55word-secret");
   });
 

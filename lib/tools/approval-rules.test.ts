@@ -98,6 +98,16 @@ describe("broad allow rules (#28.8)", () => {
     expect(broad({ tool: "run_terminal_command", args: { command: "^ls" } })).toBeUndefined();
   });
 
+  it("a pattern that admits every real value is broad too: the empty command is no call anyone sends (red team)", () => {
+    const typed = [{ ...confirming[0]!, inputSchema: { type: "object", properties: { command: { type: "string" } } } }];
+    for (const command of [".", "\\S", "[^\\n]", "(?s).", { type: "string" }, { type: "string", minLength: 1 }])
+      expect(broadAllow({ decision: "allow", tool: "run_terminal_command", args: { command } }, typed), JSON.stringify(command)).toMatch(
+        /every call of run_terminal_command/,
+      );
+    for (const command of ["^ls$", "^(ls|git status)\\b", "^cat [a-z/.]+$", { enum: ["ls", "pwd"] }])
+      expect(broadAllow({ decision: "allow", tool: "run_terminal_command", args: { command } }, typed), JSON.stringify(command)).toBeUndefined();
+  });
+
   it("rules that cannot allow a confirming tool's every call are not broad", () => {
     expect(broad({ tool: "read_file" })).toBeUndefined();
     expect(broad({ source: "some-plugin" })).toBeUndefined();

@@ -143,35 +143,50 @@ export function ruleDecisionText(verdict: RuleVerdict): string {
   return `${verb} by ${verdict.rule.origin === "settings" ? "settings " : ""}rule "${verdict.rule.name}"${verdict.reason ? `: ${verdict.reason}` : ""}`;
 }
 
-/** Values a matcher is tried on: one that accepts all of them accepts every value in practice. */
-const PROBES: readonly unknown[] = ["", "x", "ls; rm -rf /", "../../etc/passwd\n", 0, true, null, { a: 1 }];
+/**
+ * Values a matcher is tried on: one that accepts all of them accepts every value in practice. The
+ * empty string is not among them: no call anyone sends has an empty command, so "." or "\\S" admit
+ * every real one. A field the tool declares as a string is tried on text only (`{type: string}`).
+ */
+const TEXT_PROBES: readonly unknown[] = ["x", "ls; rm -rf /", "../../etc/passwd\n", "Z 9"];
+const OTHER_PROBES: readonly unknown[] = [0, true, null, { a: 1 }];
 
 /** True when the argument matcher (a regex searched anywhere, or a JSON Schema) accepts any value at all. */
-function matchesEveryValue(field: string, matcher: string | Record<string, unknown>): boolean {
+function matchesEveryValue(field: string, matcher: string | Record<string, unknown>, declaredType?: unknown): boolean {
   let matches: ValueMatcher;
   try {
     matches = compileArg(field, matcher);
   } catch {
     return false;
   }
-  return PROBES.every(matches);
+  return (declaredType === "string" ? TEXT_PROBES : [...TEXT_PROBES, ...OTHER_PROBES]).every(matches);
+}
+
+/** The JSON Schema `type` a tool's input declares for one argument, if any. */
+function declaredType(inputSchema: Record<string, unknown> | undefined, field: string): unknown {
+  const properties = inputSchema?.properties;
+  if (!properties || typeof properties !== "object") return undefined;
+  return (properties as Record<string, { type?: unknown } | undefined>)[field]?.type;
 }
 
 /**
  * Why an allow rule is broad, or undefined when it is not: it allows every tool (no tool, source
  * or argument restriction, or only `*` globs), or every argument value of a tool that asks for
- * confirmation (`confirming`: the registry's tools with `confirm`). Such a rule is saved only when
- * the person confirms it, and Settings → Approvals shows it with a warning.
+ * confirmation (`confirming`: the registry's tools with `confirm`, with their input schemas). Such
+ * a rule is saved only when the person confirms it, and Settings → Approvals shows it with a warning.
  */
 export function broadAllow(spec: RuleSpec, confirming: readonly Omit<RuleCall, "input">[]): string | undefined {
   if (spec.decision !== "allow") return undefined;
   const anyGlob = (glob: string | undefined) => glob === undefined || /^\**$/.test(glob);
-  const anyArgs = Object.entries(spec.args ?? {}).every(([field, matcher]) => matchesEveryValue(field, matcher));
-  if (!anyArgs) return undefined;
-  if (anyGlob(spec.tool) && anyGlob(spec.source) && spec.readonly !== true) return "it allows every tool, ahead of each tool's own confirmation";
+  const args = Object.entries(spec.args ?? {});
+  if (anyGlob(spec.tool) && anyGlob(spec.source) && spec.readonly !== true && args.every(([field, matcher]) => matchesEveryValue(field, matcher)))
+    return "it allows every tool, ahead of each tool's own confirmation";
   const { args: _args, ...withoutArgs } = spec;
   const rule = compileRule(withoutArgs, { key: "broad", origin: "ui" });
-  const hit = confirming.filter((tool) => rule.matches({ ...tool, input: {} })).map((tool) => tool.toolName);
+  const hit = confirming
+    .filter((tool) => rule.matches({ ...tool, input: {} }))
+    .filter((tool) => args.every(([field, matcher]) => matchesEveryValue(field, matcher, declaredType(tool.inputSchema, field))))
+    .map((tool) => tool.toolName);
   if (hit.length === 0) return undefined;
   return `it allows every call of ${hit.join(", ")}, whatever the arguments, although ${hit.length === 1 ? "that tool asks" : "those tools ask"} for confirmation`;
 }

@@ -84,7 +84,7 @@ export interface RuleInput extends RuleSpec {
 async function confirmingTools() {
   return (await getRegistry()).tools
     .filter((t) => t.requiresConfirmation)
-    .map((t) => ({ toolName: t.name, sourcePackage: t.sourcePackage, origin: t.origin, readonly: t.readonly }));
+    .map((t) => ({ toolName: t.name, sourcePackage: t.sourcePackage, origin: t.origin, readonly: t.readonly, inputSchema: t.inputSchema }));
 }
 
 /** A broad allow is saved only with `confirmBroad: true`: it would silently skip every confirmation it covers. */

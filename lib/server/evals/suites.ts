@@ -8,11 +8,24 @@ import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAs
 import { walkSync } from "@/lib/sandbox/walk";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { sourceRootOf } from "@/lib/settings";
+import type { Suite } from "@/lib/evals/suite-schema";
 import type { Settings } from "@/lib/settings/schema";
 
 export const SUITE_SUFFIX = ".eval.yaml";
 /** The walk of the source root for suites stops after this many entries: a huge tree must not stall the page. */
 const MAX_ENTRIES = 20_000;
+/**
+ * Suites are parsed on the request thread (YAML takes seconds a megabyte on a busy machine): a
+ * source-root suite above this is listed unread, and one listing reads at most MAX_LISTING_BYTES.
+ * `toolroom eval FILE` runs a bigger suite of your own.
+ */
+export const MAX_SUITE_BYTES = 1024 * 1024;
+export const MAX_LISTING_BYTES = 4 * 1024 * 1024;
+
+/** Parsed suites by file, kept while the file's size and mtime stay the same: a poll of /evals parses nothing new. */
+const parsed = new Map<string, { stamp: string; suite?: Suite; error?: string }>();
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export interface SuiteListing {
   /** What the page sends back to start it: `source:<rel>` or `examples:<name>`; never a free path. */
@@ -44,12 +57,36 @@ interface Describe {
   root: string;
   examples: string;
   confirming: ConfirmingTool;
+  /** Bytes this listing has parsed so far (cached suites cost nothing). */
+  budget: { read: number };
+}
+
+/** The suite in `file`, parsed once per version of the file; a problem (too big, invalid) is thrown as its message. */
+function readSuite(file: string, label: string, d: Describe): Suite {
+  const stat = fs.statSync(file);
+  if (stat.size > MAX_SUITE_BYTES)
+    throw new Error(`${label} is ${megabytes(stat.size)}, above the 1 MB a suite listed from the source root may be; run it with toolroom eval ${label}`);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  let entry = parsed.get(file);
+  if (entry?.stamp !== stamp) {
+    if (d.budget.read + stat.size > MAX_LISTING_BYTES)
+      throw new Error(`${label}: not read: the suites listed before it in the source root already hold ${Math.round(d.budget.read / (1024 * 1024))} MB`);
+    d.budget.read += stat.size;
+    try {
+      entry = { stamp, suite: parseSuite(fs.readFileSync(file, "utf8"), label) };
+    } catch (error) {
+      entry = { stamp, error: (error as Error).message };
+    }
+    parsed.set(file, entry);
+  }
+  if (entry.error !== undefined) throw new Error(entry.error);
+  return entry.suite!;
 }
 
 function describe(key: string, label: string, file: string, d: Describe): SuiteListing {
   const trust = { trusted: isTrustedSuite(file, d.settings, { sourceRoot: d.root, examplesDir: d.examples }), trustLine: trustLine(label) };
   try {
-    const suite = parseSuite(fs.readFileSync(file, "utf8"), label);
+    const suite = readSuite(file, label, d);
     assertJudgesUsable(suite, d.settings, label);
     return {
       key,
@@ -94,7 +131,7 @@ export function listSuites(settings: Settings, confirming: ConfirmingTool): Suit
   const found = new Map<string, SuiteListing>();
   const root = fs.realpathSync(sourceRootOf(settings));
   const examples = path.join(toolroomPackage().dir, "examples/evals");
-  const d: Describe = { settings, root, examples: fs.existsSync(examples) ? fs.realpathSync(examples) : examples, confirming };
+  const d: Describe = { settings, root, examples: fs.existsSync(examples) ? fs.realpathSync(examples) : examples, confirming, budget: { read: 0 } };
   let seen = 0;
   for (const entry of walkSync(root, ".")) {
     if (++seen > MAX_ENTRIES) break;
@@ -110,5 +147,7 @@ export function listSuites(settings: Settings, confirming: ConfirmingTool): Suit
     const file = fs.realpathSync(path.join(examples, name));
     if (!found.has(file)) found.set(file, describe(`examples:${name}`, `examples/evals/${name}`, file, d));
   }
+  // Suites gone from the tree leave the cache with it.
+  for (const file of parsed.keys()) if (!found.has(file)) parsed.delete(file);
   return [...found.values()];
 }

@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/settings";
+import { getLoadedSettings } from "@/lib/settings";
 import { recoverAfterCrash } from "@/lib/server/chat/crash-recovery";
 import { getRegistry } from "./registry";
 import { startApprovalSweeper } from "@/lib/server/approvals/sweeper";
@@ -7,7 +7,7 @@ import { startServerLiveReload } from "./server-reload";
 /** A bad settings file or a registry collision stops the server instead of failing its first request. */
 export async function startup(): Promise<void> {
   try {
-    getSettings();
+    for (const notice of getLoadedSettings().notices) console.error(`toolroom: ${notice}`);
     startApprovalSweeper();
   } catch (error) {
     cannotStart(error);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { findInstallDir } from "@/lib/settings/install-dir";
 
 type PackageJson = { name?: string; version?: string };
 
@@ -11,17 +12,9 @@ function readPackage(dir: string): PackageJson | null {
   }
 }
 
-/**
- * Where Toolroom is installed: the nearest folder named "toolroom" in package.json above the
- * running script (bin/toolroom.mjs, or next's and vitest's bins inside its node_modules), so
- * `toolroom --version` is right from any folder; else the working directory.
- */
+/** Where Toolroom is installed (lib/settings/install-dir.ts), else the working directory. */
 function installDir(): string {
-  const script = process.argv[1];
-  for (let dir = script ? path.dirname(path.resolve(script)) : process.cwd(); ; dir = path.dirname(dir)) {
-    if (readPackage(dir)?.name === "toolroom") return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
+  return findInstallDir() ?? process.cwd();
 }
 
 /** An installed dependency's version (from Toolroom's node_modules), or null when it is not there. */
