@@ -5,6 +5,9 @@ import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
+import { scrubText } from "@/lib/security/secrets";
+import { createTurnTrace } from "@/lib/trace/recorder";
+import type { TraceStepData } from "@/lib/trace/types";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
 import { caseRegistry, type DeclaredTools } from "./suite-tools";
@@ -63,7 +66,7 @@ export function observe(message: UIMessage | undefined): TrialObservation {
 
 export type TurnBase = Omit<
   ChatTurn,
-  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants"
+  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants" | "trace"
 >;
 
 export interface TrialInput {
@@ -75,6 +78,8 @@ export interface TrialInput {
   chatId: string;
   /** Settings-derived parts of the turn (turnSetup), built once per chat id by the caller. */
   base: TurnBase;
+  /** Secrets to mask in the trial's trace (the settings' keys). */
+  secrets?: readonly string[];
   /** The suite's own tools (`tools:`), offered beside or instead of the registry's as the case says. */
   suiteTools?: DeclaredTools;
 }
@@ -87,6 +92,11 @@ export interface TrialOutcome extends TrialObservation {
   refused?: string;
   latencyMs: number;
   messages: UIMessage[];
+  /** Tokens from the provider's usage; undefined when it reported none (never 0 for "unknown"). */
+  inputTokens?: number;
+  outputTokens?: number;
+  /** The turn's trace steps, for the trial's stored chat. */
+  traceSteps: TraceStepData[];
 }
 
 /**
@@ -98,8 +108,17 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const messages = caseMessages(evalCase);
   const started = performance.now();
   let end: { message: UIMessage; error?: string; refused?: string } | undefined;
+  // Recorded as a chat turn's is: the stored trial's trace, and the usage its tokens come from.
+  const trace = createTurnTrace({
+    turnId: generateId(),
+    model: `${input.model.provider}/${input.model.modelId}`,
+    toolMode: input.mode,
+    protocol: input.protocol,
+    ...(input.secrets ? { scrub: (text: string) => scrubText(text, input.secrets!) } : {}),
+  });
   const stream = await runChatTurn({
     ...input.base,
+    trace,
     chatId: input.chatId,
     messages,
     model: input.model,
@@ -118,14 +137,21 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const reader = stream.getReader();
   while (!(await reader.read()).done);
   const latencyMs = performance.now() - started;
+  trace.close(end?.error !== undefined ? { kind: "provider-error", text: end.error } : { kind: "finished" });
+  const usage = readMetadata(end?.message.metadata).turn;
+  const measured = {
+    traceSteps: end ? trace.steps(end.message.id) : [],
+    ...(usage?.inputTokens !== undefined ? { inputTokens: usage.inputTokens } : {}),
+    ...(usage?.outputTokens !== undefined ? { outputTokens: usage.outputTokens } : {}),
+  };
   const observed = observe(end?.message);
   const seen = { ...observed, calls: markMocked(observed.calls, evalCase.mocks) };
   // A call a provider error left open never ran: the stored trial says so (not a crash, later).
   const last = end && end.error !== undefined ? closeInterruptedCalls(end.message, BROKE_OFF_TEXT) : end?.message;
   const all = last ? [...messages, last] : messages;
   const error = end ? end.error : "the turn ended without an answer";
-  if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
-  if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
+  if (error !== undefined) return { ...seen, ...measured, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
+  if (end?.refused) return { ...seen, ...measured, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
   const verdict: Verdict = judge(evalCase, seen);
-  return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
+  return { ...seen, ...measured, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
 }
