@@ -43,7 +43,7 @@ export interface CallRow {
 
 const toolsOf = (e: ExpectedCall) => (typeof e.tool === "string" ? [e.tool] : e.tool);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const json = (v: unknown) => (v === undefined ? null : (JSON.stringify(v) ?? String(v)));
+const json = (v: unknown): string | null => (v === undefined ? null : (JSON.stringify(v) ?? null));
 
 /** How one argument's matcher reads to a person. */
 export function showMatcher(expected: unknown): string {
