@@ -86,7 +86,7 @@ export function readEvalCases(raw: unknown, label: string): EvalCases {
     });
   });
   const expectations: Record<string, RecordedExpect> = {};
-  if (isObject(raw.expectations)) for (const [name, e] of Object.entries(raw.expectations)) if (isObject(e)) expectations[name] = e as RecordedExpect;
+  if (isObject(raw.expectations)) for (const [name, e] of Object.entries(raw.expectations)) if (isObject(e)) expectations[name] = e;
   return { suite: text(raw.suite), partial: raw.partial === true, total: num(raw.total), expectations, trials, warnings };
 }
 
