@@ -39,6 +39,10 @@ export function TraceAside({ chatId, exists, version }: TraceAsideProps) {
     enabled: open && exists,
   });
   const { refetch } = query;
+  // A link to a chat's trace (an eval trial's, from the run page) ends in #trace: open the panel.
+  useEffect(() => {
+    if (window.location.hash === "#trace") setOpen(true);
+  }, []);
   useEffect(() => {
     if (open && exists) void refetch();
   }, [open, exists, version, refetch]);
