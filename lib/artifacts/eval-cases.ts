@@ -7,13 +7,13 @@ import type { MadeCall } from "@/lib/evals/matchers";
 import type { RecordedExpect } from "@/lib/evals/call-diff";
 import { readTypedFile, type FileResult, type ReadOptions } from "./json";
 
-export interface EvalJudge {
+interface EvalJudge {
   verdict: string | null;
   reason: string | null;
   model: string | null;
 }
 
-export interface EvalTrial {
+interface EvalTrial {
   case: string;
   cell: string;
   model: string;
@@ -55,7 +55,7 @@ function callsOf(v: unknown): MadeCall[] {
   return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: text(c.outcome) ?? "unknown" }] : []));
 }
 
-export function readEvalCases(raw: unknown, label: string): EvalCases {
+function readEvalCases(raw: unknown, label: string): EvalCases {
   if (!isObject(raw) || !Array.isArray(raw.trials)) throw new Error(`${label}: not an eval run's cases.json (no trials list)`);
   const warnings: string[] = [];
   const trials: EvalTrial[] = [];

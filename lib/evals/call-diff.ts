@@ -16,9 +16,9 @@ export interface RecordedExpect {
   notCalled?: string[];
 }
 
-export type ArgStatus = "match" | "missing" | "wrong" | "extra";
+type ArgStatus = "match" | "missing" | "wrong" | "extra";
 
-export interface ArgRow {
+interface ArgRow {
   key: string;
   /** The expectation as a person reads it: a value, `/re/i`, `one of […]`, `optional …`. */
   expected: string | null;
@@ -28,7 +28,7 @@ export interface ArgRow {
   why: string | null;
 }
 
-export type CallStatus = "match" | "wrong-value" | "wrong-tool" | "out-of-order" | "missing" | "extra" | "unexpected";
+type CallStatus = "match" | "wrong-value" | "wrong-tool" | "out-of-order" | "missing" | "extra" | "unexpected";
 
 export interface CallRow {
   status: CallStatus;
@@ -46,7 +46,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const json = (v: unknown): string | null => (v === undefined ? null : (JSON.stringify(v) ?? null));
 
 /** How one argument's matcher reads to a person. */
-export function showMatcher(expected: unknown): string {
+function showMatcher(expected: unknown): string {
   const m = argMatcher(expected);
   switch (m.kind) {
     case "regex":

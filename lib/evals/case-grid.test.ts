@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { caseGrid, passAtK, passHatK, type GridTrial } from "./case-grid";
 import { cellCost, estimateCost, sumCosts } from "./cost";
-import { recommend, settingsLine } from "./recommend";
+import { recommend } from "./recommend";
 
 const trial = (c: string, cell: string, verdict: string, tokens: [number | null, number | null] = [null, null]): GridTrial => {
   const [model, mode, protocol] = cell.split(" · ");
@@ -77,7 +77,7 @@ describe("recommend", () => {
     expect(m).toMatchObject({ model: "m", mode: "text", protocol: "json", passRate: 1, tokensPerTrial: 220, of: 3 });
     expect(m!.line).toBe("llms.m: { toolMode: text, textProtocol: json }");
     expect(other!.line).toBe("llms.other: { toolMode: text, textProtocol: xml }");
-    expect(settingsLine("gpt 4", "native", null)).toBe('llms."gpt 4": { toolMode: native }');
+    expect(recommend(caseGrid([trial("a", "gpt 4 · native", "pass")]).columns)[0]!.line).toBe('llms."gpt 4": { toolMode: native }');
   });
 
   it("prefers a cell whose tokens are known over an equal one without", () => {

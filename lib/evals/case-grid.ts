@@ -79,14 +79,14 @@ export function passHatK(n: number, c: number, k: number): number {
   return choose(c, k) / choose(n, k);
 }
 
-export function caseState(passed: number, trials: number): CaseState {
+function caseState(passed: number, trials: number): CaseState {
   return passed === trials ? "pass" : passed === 0 ? "fail" : "flaky";
 }
 
 const counted = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 
 /** Tokens of some trials; a trial counts as reported when its provider sent either number. */
-export function tallyTokens(trials: readonly GridTrial[]): TokenTally {
+function tallyTokens(trials: readonly GridTrial[]): TokenTally {
   const tally: TokenTally = { reported: 0, trials: trials.length, input: 0, output: 0 };
   for (const t of trials) {
     if (!counted(t.input_tokens) && !counted(t.output_tokens)) continue;

@@ -15,7 +15,7 @@ export interface Cost {
   partial: boolean;
 }
 
-export function tokenCost(input: number, output: number, pricing: Pricing): number {
+function tokenCost(input: number, output: number, pricing: Pricing): number {
   return (input * pricing.inputPerMTok + output * pricing.outputPerMTok) / 1_000_000;
 }
 
@@ -36,7 +36,7 @@ export function sumCosts(costs: readonly (Cost | null)[]): Cost | null {
  * Tokens a trial is assumed to take before a run has measured any: the system prompt and tool
  * list dominate the input; an answer with a call or two is short. A rough figure, said to be one.
  */
-export const ESTIMATED_TRIAL_TOKENS = { input: 2500, output: 250 } as const;
+const ESTIMATED_TRIAL_TOKENS = { input: 2500, output: 250 } as const;
 
 export interface CostEstimate {
   /** Per model: its trials and their estimated cost (null: no pricing for it). */

@@ -18,7 +18,7 @@ export interface Recommendation {
   line: string;
 }
 
-export function tokensPerTrial(c: Pick<GridColumn, "tokens">): number | null {
+function tokensPerTrial(c: Pick<GridColumn, "tokens">): number | null {
   return c.tokens.reported ? (c.tokens.input + c.tokens.output) / c.tokens.reported : null;
 }
 
@@ -27,7 +27,7 @@ function yamlKey(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) ? name : JSON.stringify(name);
 }
 
-export function settingsLine(model: string, mode: string, protocol: string | null): string {
+function settingsLine(model: string, mode: string, protocol: string | null): string {
   const fields = mode === "text" && protocol ? `toolMode: text, textProtocol: ${protocol}` : `toolMode: ${mode}`;
   return `llms.${yamlKey(model)}: { ${fields} }`;
 }

@@ -11,7 +11,7 @@ import { TEXT_PROTOCOLS } from "@/lib/tools/text-protocols";
 export const modelToolModeSchema = z.enum(["native", "text", "auto"]);
 
 /** `llms.<name>.pricing`: dollars per million tokens, for the cost of eval cells and runs. */
-export const pricingSchema = z.strictObject({
+const pricingSchema = z.strictObject({
   inputPerMTok: z.number().nonnegative().finite(),
   outputPerMTok: z.number().nonnegative().finite(),
 });

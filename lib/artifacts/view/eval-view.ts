@@ -12,7 +12,7 @@ import type { RunData } from "../run";
 import type { EvalCaseDetail, EvalRunView, RunDiff } from "./types";
 
 /** An eval run: a matrix written by `toolroom eval` beside its cases.json. */
-export function isEvalRun(run: RunData): boolean {
+function isEvalRun(run: RunData): boolean {
   return run.matrix?.ok === true && run.matrix.data.extra.producer === "toolroom eval" && run.evalCases !== undefined;
 }
 

@@ -7,11 +7,11 @@ import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from 
 import type { PackedCells } from "./pack-cells";
 import type { CallRow } from "@/lib/evals/call-diff";
 import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
-import type { Cost, CostEstimate } from "@/lib/evals/cost";
+import type { Cost } from "@/lib/evals/cost";
 import type { Recommendation } from "@/lib/evals/recommend";
 import type { RunDiff as EvalCaseChanges } from "@/lib/evals/diff";
 
-export type { CallRow, Cost, CostEstimate, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally };
+export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally };
 
 export type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout };
 
