@@ -6,15 +6,47 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TEXT_PROTOCOLS } from "@/lib/tools/text-protocols";
+import { estimateCost } from "@/lib/evals/cost";
 import { EvalRunRow } from "./eval-run-row";
 import { useEvals, type EvalsResponse, type SuiteListing } from "./use-evals";
 
-const MODE_CHOICES: { id: string; label: string; modes?: ("native" | "text")[] }[] = [
+interface ModeChoice {
+  id: string;
+  label: string;
+  modes?: ("native" | "text")[];
+  protocols?: "all";
+}
+
+const MODE_CHOICES: ModeChoice[] = [
   { id: "suite", label: "as in the suite" },
   { id: "native", label: "native", modes: ["native"] },
   { id: "text", label: "text", modes: ["text"] },
   { id: "both", label: "native + text", modes: ["native", "text"] },
+  { id: "sweep", label: "sweep: native + every text protocol", modes: ["native", "text"], protocols: "all" },
 ];
+
+/** Cells a model gets under a choice: one native, and one per text protocol. */
+function cellsPerModel(suite: SuiteListing, choice: ModeChoice): number {
+  const modes = choice.modes ?? suite.modes;
+  const protocols = choice.protocols === "all" ? TEXT_PROTOCOLS.length : suite.textProtocols;
+  return (modes.includes("native") ? 1 : 0) + (modes.includes("text") ? protocols : 0);
+}
+
+/** The cost before the run: the suite's size times a per-trial token estimate, priced per model; said to be an estimate. */
+function CostEstimateLine({ suite, choice }: { suite: SuiteListing; choice: ModeChoice }) {
+  const perModel = (suite.cases ?? 0) * (suite.trials ?? 0) * cellsPerModel(suite, choice);
+  const models = [...new Set(suite.models)];
+  const est = estimateCost(new Map(models.map((m) => [m, perModel])), (m) => suite.pricing[m] ?? undefined);
+  const tokens = `${est.perTrial.input.toLocaleString("en-US")} in / ${est.perTrial.output.toLocaleString("en-US")} out tokens a trial`;
+  return (
+    <span className="block text-muted" data-testid="eval-cost-estimate" title={`An estimate: ${tokens}; the run page shows what the providers reported.`}>
+      {est.usd === null
+        ? "cost: no pricing (set llms.<name>.pricing)"
+        : `≈ $${est.usd.toFixed(est.usd < 0.01 ? 4 : 2)} estimated (${tokens}${est.unpriced.length ? `; ${est.unpriced.join(", ")} unpriced` : ""})`}
+    </span>
+  );
+}
 
 /** What a suite asks for beyond reading and judging, and whether it is trusted to have it. */
 function SuiteTrust({ suite }: { suite: SuiteListing }) {
@@ -56,9 +88,9 @@ function SuiteTrust({ suite }: { suite: SuiteListing }) {
   );
 }
 
-function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: (modes?: ("native" | "text")[]) => void; starting: boolean }) {
+function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: (choice: ModeChoice) => void; starting: boolean }) {
   const [choice, setChoice] = useState("suite");
-  const modes = MODE_CHOICES.find((c) => c.id === choice)?.modes;
+  const picked = MODE_CHOICES.find((c) => c.id === choice) ?? MODE_CHOICES[0]!;
   const blocked = !suite.trusted && !!suite.asks && suite.asks.plugins.length + suite.asks.tools.length + suite.asks.approves.length > 0;
   return (
     <TableRow data-testid="eval-suite" data-suite={suite.name ?? suite.label}>
@@ -81,6 +113,7 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
                 {suite.totalTrials > suite.maxTrials ? `, above the limit of ${suite.maxTrials.toLocaleString("en")}` : ""}
               </span>
             ) : null}
+            <CostEstimateLine suite={suite} choice={picked} />
           </>
         )}
       </TableCell>
@@ -108,7 +141,7 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting || blocked} onClick={() => onStart(modes)}>
+            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting || blocked} onClick={() => onStart(picked)}>
               <Play className="size-3.5" aria-hidden /> Run
             </Button>
           </div>
@@ -148,7 +181,12 @@ export function EvalsView({ initial }: { initial: EvalsResponse }) {
               </TableHeader>
               <TableBody>
                 {data.suites.map((s) => (
-                  <SuiteRow key={s.key} suite={s} starting={start.isPending} onStart={(modes) => start.mutate({ suite: s.key, ...(modes ? { modes } : {}) })} />
+                  <SuiteRow
+                    key={s.key}
+                    suite={s}
+                    starting={start.isPending}
+                    onStart={(c) => start.mutate({ suite: s.key, ...(c.modes ? { modes: c.modes } : {}), ...(c.protocols ? { protocols: c.protocols } : {}) })}
+                  />
                 ))}
               </TableBody>
             </Table>

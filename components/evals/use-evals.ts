@@ -16,6 +16,8 @@ export interface EvalsResponse {
 export interface StartEval {
   suite: string;
   modes?: ("native" | "text")[];
+  /** "all": the sweep, native and every text protocol. */
+  protocols?: "all";
   trials?: number;
 }
 

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EvalChanges } from "@/components/evals/eval-changes";
 import { cn } from "@/components/ui/cn";
 import { rateTone, timeTone, TONE_CLASS } from "./diff-tone";
 import { jsonPreview, ms, NOT_RECORDED, pct, signed, when } from "./format";
@@ -34,6 +35,8 @@ export function RunDiffView({ view }: { view: RunDiff }) {
         <SideCard label="A" side={view.a} override={view.override} />
         <SideCard label="B" side={view.b} override={view.override} />
       </div>
+
+      {view.evalChanges ? <EvalChanges changes={view.evalChanges} /> : null}
 
       <Section
         title="Cells"

@@ -160,10 +160,10 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
         />
       </TableCell>
       <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap tabular")}>{when(row.when)}</TableCell>
-      <TableCell className={TD}>
-        <VerdictBadge verdict={row.verdict} />
+      <TableCell className={TD}>{row.evalPass ? <EvalPassRate pass={row.evalPass} /> : <VerdictBadge verdict={row.verdict} />}</TableCell>
+      <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap")}>
+        {row.evalPass ? <span className="text-muted">eval</span> : (row.ticket ?? <span className="text-muted">–</span>)}
       </TableCell>
-      <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap")}>{row.ticket ?? <span className="text-muted">–</span>}</TableCell>
       <TableCell className={cn(TD, "max-w-[12rem] lg:max-w-[16rem]")}>
         <div className="flex items-center gap-1.5">
           <Link href={href} title={row.rel} className="truncate font-medium hover:text-accent hover:underline" data-testid="run-link">
@@ -201,5 +201,22 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
         </span>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** An eval run's verdict cell: its pass rate (a run with failing cases is not simply "fail"). */
+function EvalPassRate({ pass }: { pass: { passed: number; trials: number } }) {
+  const all = pass.trials > 0 && pass.passed === pass.trials;
+  return (
+    <span
+      className={cn(
+        "font-mono text-xs tabular",
+        all ? "text-green-700 dark:text-done" : pass.passed === 0 ? "text-denied" : "text-amber-700 dark:text-pending",
+      )}
+      title={`${pass.passed} of ${pass.trials} trials passed`}
+      data-testid="eval-pass-rate"
+    >
+      {pass.trials ? `${Math.round((pass.passed / pass.trials) * 1000) / 10}% pass` : "no trials"}
+    </span>
   );
 }

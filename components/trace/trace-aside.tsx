@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Activity, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,6 +14,8 @@ import { RawView } from "./raw-view";
 import { StepDetail } from "./step-detail";
 import { TurnTimeline } from "./trace-timeline";
 
+const noSubscribe = () => () => {};
+
 export interface TraceAsideProps {
   chatId: string;
   exists: boolean;
@@ -23,7 +25,14 @@ export interface TraceAsideProps {
 
 /** The trace beside the chat: a button that opens a panel of turns, steps and, for a chosen step, its detail and raw exchange. */
 export function TraceAside({ chatId, exists, version }: TraceAsideProps) {
-  const [open, setOpen] = useState(false);
+  const [toggled, setOpen] = useState<boolean | null>(null);
+  // A link to a chat's trace (an eval trial's, from the run page) ends in #trace: it opens open.
+  const fromLink = useSyncExternalStore(
+    noSubscribe,
+    () => window.location.hash === "#trace",
+    () => false,
+  );
+  const open = toggled ?? fromLink;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const query = useQuery({
     queryKey: queryKeys.chats.trace(chatId),

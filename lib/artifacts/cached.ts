@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { listRunEnvironments, type RunEntry } from "./discover";
-import type { RunDiff, RunRow } from "./view/types";
+import type { EvalCaseDetail, RunDiff, RunRow } from "./view/types";
 import { runArtifactTask } from "./worker/pool";
 import type { ViewResult } from "./worker/tasks";
 
@@ -123,4 +123,10 @@ function failedRow(entry: RunEntry, e: unknown): RunRow {
 export async function diffedRuns(a: RunEntry, b: RunEntry, root: string, override: string | null, options: CachedReadOptions): Promise<RunDiff> {
   const [sa, sb] = await Promise.all([statArtifacts(a), statArtifacts(b)]);
   return runArtifactTask({ op: "diff", a, b, root, override, maxBytes: options.maxBytes }, sa.bytes + sb.bytes, options);
+}
+
+/** One case in one cell of an eval run, trial by trial with its call diff; read in a worker when cases.json is big. */
+export async function evalCaseOf(entry: RunEntry, caseName: string, cell: string, options: CachedReadOptions): Promise<EvalCaseDetail> {
+  const stats = await statArtifacts(entry);
+  return runArtifactTask({ op: "evalCase", entry, caseName, cell, maxBytes: options.maxBytes }, stats.sizes["cases.json"] ?? 0, options);
 }

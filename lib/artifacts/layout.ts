@@ -18,7 +18,15 @@ export interface PathFacts {
 export const RUN_MARKERS = ["matrix.json", "env.json", "host_env.json", "meta.json", "sanitizer_report.json"] as const;
 
 /** Files worth naming in a run listing, besides the markers. */
-export const KNOWN_ARTIFACTS = new Set<string>([...RUN_MARKERS, "matrix.md", "agent_log.jsonl", "agent_report.md", "recipe.resolved.yaml", "data.json"]);
+export const KNOWN_ARTIFACTS = new Set<string>([
+  ...RUN_MARKERS,
+  "matrix.md",
+  "agent_log.jsonl",
+  "agent_report.md",
+  "recipe.resolved.yaml",
+  "data.json",
+  "cases.json",
+]);
 
 /** Triage run folder: `2026-04-28T14-12-03`, with `-N` when two runs started in the same second. */
 const TRIAGE_TS = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:-\d+)?$/;

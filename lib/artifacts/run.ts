@@ -2,6 +2,7 @@ import path from "node:path";
 import { type DashboardIndex, readDashboardIndexFile } from "./dashboard";
 import { describeRunDir, listRunEnvironments, type RunEntry } from "./discover";
 import { type EnvDoc, readEnvFile } from "./env";
+import { type EvalCases, readEvalCasesFile } from "./eval-cases";
 import type { FileResult, ReadOptions } from "./json";
 import { type Matrix, readMatrixFile } from "./matrix";
 import { type RunMeta, readMetaFile, readSanitizerReportFile, type SanitizerReport } from "./sanitizer";
@@ -23,6 +24,8 @@ export interface RunData {
   sanitizerReport?: FileResult<SanitizerReport>;
   meta?: FileResult<RunMeta>;
   dashboardIndex?: FileResult<DashboardIndex>;
+  /** An eval run's trials (`toolroom eval`, the /evals page). */
+  evalCases?: FileResult<EvalCases>;
 }
 
 /** Reads every known artifact of a discovered run. Never throws for a bad file. */
@@ -36,6 +39,7 @@ export function readRunEntry(entry: RunEntry, options?: ReadOptions): RunData {
   if (has.has("env.json")) run.env = readEnvFile(file("env.json"), label("env.json"), options);
   if (has.has("sanitizer_report.json")) run.sanitizerReport = readSanitizerReportFile(file("sanitizer_report.json"), label("sanitizer_report.json"), options);
   if (has.has("meta.json")) run.meta = readMetaFile(file("meta.json"), label("meta.json"), options);
+  if (has.has("cases.json")) run.evalCases = readEvalCasesFile(file("cases.json"), label("cases.json"), options);
   if (has.has("data.json")) run.dashboardIndex = readDashboardIndexFile(file("data.json"), label("data.json"), options);
   for (const name of listRunEnvironments(entry)) {
     const rel = label(`environments/${name}/env.json`);
@@ -53,7 +57,7 @@ export function readRun(runsRoot: string, dir: string, options?: ReadOptions): R
 /** Every per-file error of a run, each naming its file. */
 export function runErrors(run: RunData): string[] {
   const out: string[] = [];
-  for (const r of [run.matrix, run.hostEnv, run.env, run.sanitizerReport, run.meta, run.dashboardIndex]) if (r && !r.ok) out.push(r.error);
+  for (const r of [run.matrix, run.hostEnv, run.env, run.sanitizerReport, run.meta, run.dashboardIndex, run.evalCases]) if (r && !r.ok) out.push(r.error);
   for (const e of run.environments) if (!e.env.ok) out.push(e.env.error);
   return out;
 }
@@ -61,7 +65,7 @@ export function runErrors(run: RunData): string[] {
 /** Every reader warning of a run. */
 export function runWarnings(run: RunData): string[] {
   const out: string[] = [];
-  for (const r of [run.matrix, run.hostEnv, run.env, run.sanitizerReport, run.meta, run.dashboardIndex]) if (r?.ok) out.push(...r.data.warnings);
+  for (const r of [run.matrix, run.hostEnv, run.env, run.sanitizerReport, run.meta, run.dashboardIndex, run.evalCases]) if (r?.ok) out.push(...r.data.warnings);
   for (const e of run.environments) if (e.env.ok) out.push(...e.env.data.warnings);
   return out;
 }

@@ -20,6 +20,8 @@ function trial(cell: string, c: string, n: number, verdict: TrialRecord["verdict
     reason: reasons[0] ?? null,
     reasons,
     latency_ms: 250,
+    input_tokens: null,
+    output_tokens: null,
     chat_id: null,
   };
 }

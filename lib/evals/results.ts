@@ -13,6 +13,8 @@ export interface SuiteFacts {
   name: string;
   file: string;
   text: string;
+  /** The suite's cases: their expectations go into cases.json, for the run page's expected-vs-actual diff. */
+  cases?: readonly { name: string; expect: unknown }[];
 }
 
 export interface EnvFacts {
@@ -157,7 +159,8 @@ export function writeEvalRun(
   dir = newRunDir(runsRoot, suite.name, run.startedAt),
 ): string {
   fs.mkdirSync(dir, { recursive: true });
-  writeJsonAtomic(path.join(dir, "cases.json"), { suite: suite.name, partial: run.partial, total: run.total, trials: run.trials });
+  const expectations = Object.fromEntries((suite.cases ?? []).map((c) => [c.name, c.expect]));
+  writeJsonAtomic(path.join(dir, "cases.json"), { suite: suite.name, partial: run.partial, total: run.total, expectations, trials: run.trials });
   writeJsonAtomic(path.join(dir, "env.json"), envJson(env, run));
   // Last: the runs browser finds a run by its matrix.json, so the others are in place when it does.
   writeJsonAtomic(path.join(dir, "matrix.json"), matrixJson(suite, run));

@@ -370,3 +370,32 @@ describe("rules and bounds", () => {
     expect(second.trials.map((t) => `${t.case}${t.trial}`)).toEqual(["a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5"]);
   });
 });
+
+describe("tokens, traces and expectations of trials", () => {
+  it("records each trial's tokens from the provider's usage, hands the store its trace, and writes the cases' expectations", async () => {
+    const yaml = `name: tokens
+cases:
+  - { name: ok, prompt: echo_text hi, expect: { calls: [{ tool: echo_text, args: { text: hi } }] } }
+`;
+    const suite = parseSuite(yaml, "t.eval.yaml");
+    const traces: unknown[][] = [];
+    const result = await runEval({
+      suite,
+      settings,
+      registry: registryOf([echoTool]),
+      resolver: createModelResolver(settings),
+      turnFor: evalTurns(settings),
+      store: { save: async (_chat, _messages, trace) => void traces.push(trace) },
+    });
+    const [t] = result.trials;
+    // The offline model reports a deterministic usage (4 characters a token): a number, not null.
+    expect(t!.input_tokens).toBeGreaterThan(0);
+    expect(t!.output_tokens).toBeGreaterThan(0);
+    expect(traces[0]!.length).toBeGreaterThan(0);
+    expect(traces[0]![0]).toMatchObject({ outcome: "finished", inputTokens: expect.any(Number) });
+    const facts = { models: {}, providerVersions: {}, settingsHash: "x", toolroomVersion: "0" };
+    const runDir = writeEvalRun(settings.runsRoot, { name: "tokens", file: "/x/t.eval.yaml", text: yaml, cases: suite.cases }, facts, result);
+    const cases = JSON.parse(fs.readFileSync(path.join(runDir, "cases.json"), "utf8")) as { expectations: Record<string, { calls: unknown[] }> };
+    expect(cases.expectations.ok!.calls).toEqual([{ tool: "echo_text", args: { text: "hi" }, argsMatch: "partial" }]);
+  });
+});

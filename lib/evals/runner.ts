@@ -4,6 +4,8 @@ import type { ModelResolver } from "@/lib/chat/models";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
+import { knownSecrets } from "@/lib/security/secrets";
+import type { TraceStepData } from "@/lib/trace/types";
 import { judgeCallCount, type JudgeRecord } from "./judge";
 import type { MadeCall } from "./matchers";
 import type { EvalCase, Suite, ToolMode } from "./suite-schema";
@@ -38,6 +40,9 @@ export interface TrialRecord {
   reason: string | null;
   reasons: string[];
   latency_ms: number;
+  /** From the provider's usage, summed over the turn's steps; null when it reported none. */
+  input_tokens: number | null;
+  output_tokens: number | null;
   /** The stored chat of this trial (null when the run stores none, as the CLI does). */
   chat_id: string | null;
   /** What the case's judge said (`expect.answer.judge`), when it was asked. */
@@ -46,7 +51,7 @@ export interface TrialRecord {
 
 /** Where trials are kept as chats; the server stores them, the CLI has no database. */
 export interface TrialStore {
-  save(chat: { id: string; title: string; modelRef: string; toolMode: ToolMode }, messages: UIMessage[]): Promise<void>;
+  save(chat: { id: string; title: string; modelRef: string; toolMode: ToolMode }, messages: UIMessage[], trace: TraceStepData[]): Promise<void>;
 }
 
 export interface MatrixChoice {
@@ -182,6 +187,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
     }
   const startedAt = options.startedAt ?? new Date();
   const signal = options.signal ?? new AbortController().signal;
+  const secrets = knownSecrets(settings);
   let next = 0;
 
   const work = async () => {
@@ -201,6 +207,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         chatId,
         suiteTools,
         judgeModel: resolver.byName,
+        secrets,
         base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
       });
       // Aborted under it (second Ctrl-C): a cut-off turn is no result.
@@ -208,7 +215,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
       let stored: string | null = null;
       if (options.store) {
         const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
-        await options.store.save({ id: chatId, title, modelRef: cell.model, toolMode: cell.mode }, outcome.messages);
+        await options.store.save({ id: chatId, title, modelRef: cell.model, toolMode: cell.mode }, outcome.messages, outcome.traceSteps);
         stored = chatId;
       }
       const record: TrialRecord = {
@@ -226,6 +233,8 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         reason: outcome.reasons[0] ?? null,
         reasons: outcome.reasons,
         latency_ms: Math.round(outcome.latencyMs * 100) / 100,
+        input_tokens: outcome.inputTokens ?? null,
+        output_tokens: outcome.outputTokens ?? null,
         chat_id: stored,
         ...(outcome.judge ? { judge: outcome.judge } : {}),
       };

@@ -5,6 +5,9 @@ import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { Registry } from "@/lib/tools/registry-types";
+import { scrubText } from "@/lib/security/secrets";
+import { createTurnTrace } from "@/lib/trace/recorder";
+import type { TraceStepData } from "@/lib/trace/types";
 import { askJudge, judgeReason, type JudgeRecord } from "./judge";
 import { judge, type MadeCall, type TrialObservation, type Verdict } from "./matchers";
 import type { ConfirmPolicy, EvalCase, ToolMode } from "./suite-schema";
@@ -64,7 +67,7 @@ export function observe(message: UIMessage | undefined): TrialObservation {
 
 export type TurnBase = Omit<
   ChatTurn,
-  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants"
+  "chatId" | "messages" | "model" | "toolMode" | "protocol" | "registry" | "hooks" | "autoDecide" | "supervised" | "grants" | "trace"
 >;
 
 export interface TrialInput {
@@ -76,6 +79,8 @@ export interface TrialInput {
   chatId: string;
   /** Settings-derived parts of the turn (turnSetup), built once per chat id by the caller. */
   base: TurnBase;
+  /** Secrets to mask in the trial's trace (the settings' keys). */
+  secrets?: readonly string[];
   /** The suite's own tools (`tools:`), offered beside or instead of the registry's as the case says. */
   suiteTools?: DeclaredTools;
   /** The model a judge names (`expect.answer.model`), resolved from settings llms. */
@@ -92,6 +97,11 @@ export interface TrialOutcome extends TrialObservation {
   messages: UIMessage[];
   /** The judge's verdict, when the case has one and every other check passed. */
   judge?: JudgeRecord;
+  /** Tokens from the provider's usage; undefined when it reported none (never 0 for "unknown"). */
+  inputTokens?: number;
+  outputTokens?: number;
+  /** The turn's trace steps, for the trial's stored chat. */
+  traceSteps: TraceStepData[];
 }
 
 /**
@@ -103,8 +113,17 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const messages = caseMessages(evalCase);
   const started = performance.now();
   let end: { message: UIMessage; error?: string; refused?: string } | undefined;
+  // Recorded as a chat turn's is: the stored trial's trace, and the usage its tokens come from.
+  const trace = createTurnTrace({
+    turnId: generateId(),
+    model: `${input.model.provider}/${input.model.modelId}`,
+    toolMode: input.mode,
+    protocol: input.protocol,
+    ...(input.secrets ? { scrub: (text: string) => scrubText(text, input.secrets!) } : {}),
+  });
   const stream = await runChatTurn({
     ...input.base,
+    trace,
     chatId: input.chatId,
     messages,
     model: input.model,
@@ -123,20 +142,27 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   const reader = stream.getReader();
   while (!(await reader.read()).done);
   const latencyMs = performance.now() - started;
+  trace.close(end?.error !== undefined ? { kind: "provider-error", text: end.error } : { kind: "finished" });
+  const usage = readMetadata(end?.message.metadata).turn;
+  const measured = {
+    traceSteps: end ? trace.steps(end.message.id) : [],
+    ...(usage?.inputTokens !== undefined ? { inputTokens: usage.inputTokens } : {}),
+    ...(usage?.outputTokens !== undefined ? { outputTokens: usage.outputTokens } : {}),
+  };
   const observed = observe(end?.message);
   const seen = { ...observed, calls: markMocked(observed.calls, evalCase.mocks) };
   // A call a provider error left open never ran: the stored trial says so (not a crash, later).
   const last = end && end.error !== undefined ? closeInterruptedCalls(end.message, BROKE_OFF_TEXT) : end?.message;
   const all = last ? [...messages, last] : messages;
   const error = end ? end.error : "the turn ended without an answer";
-  if (error !== undefined) return { ...seen, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
-  if (end?.refused) return { ...seen, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
+  if (error !== undefined) return { ...seen, ...measured, verdict: "error", reasons: [`error: ${error.split("\n")[0]}`], error, latencyMs, messages: all };
+  if (end?.refused) return { ...seen, ...measured, verdict: "fail", reasons: [end.refused], refused: end.refused, latencyMs, messages: all };
   const verdict: Verdict = judge(evalCase, seen);
   const criteria = evalCase.expect.answer?.judge;
   const judgeRef = evalCase.expect.answer?.model;
   // A judge call costs a model call: asked only when the case could still pass.
   if (!verdict.pass || criteria === undefined || judgeRef === undefined || !input.judgeModel)
-    return { ...seen, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
+    return { ...seen, ...measured, verdict: verdict.pass ? "pass" : "fail", reasons: verdict.reasons, latencyMs, messages: all };
   const record = await askJudge({
     criteria,
     prompt: casePrompt(evalCase),
@@ -148,5 +174,5 @@ export async function runTrial(input: TrialInput): Promise<TrialOutcome> {
   });
   const outcome = record.verdict === "error" ? "error" : record.verdict === "pass" ? "pass" : "fail";
   const reasons = record.verdict === "pass" ? [] : [judgeReason(record)];
-  return { ...seen, verdict: outcome, reasons, latencyMs, messages: all, judge: record };
+  return { ...seen, ...measured, verdict: outcome, reasons, latencyMs, messages: all, judge: record };
 }

@@ -10,8 +10,15 @@ import { TEXT_PROTOCOLS } from "@/lib/tools/text-protocols";
  */
 export const modelToolModeSchema = z.enum(["native", "text", "auto"]);
 
-/** What a model entry may say about its tool calling, beside its provider. */
+/** `llms.<name>.pricing`: dollars per million tokens, for the cost of eval cells and runs. */
+const pricingSchema = z.strictObject({
+  inputPerMTok: z.number().nonnegative().finite(),
+  outputPerMTok: z.number().nonnegative().finite(),
+});
+
+/** What a model entry may say about its tool calling (and its price), beside its provider. */
 const modelToolFields = {
+  pricing: pricingSchema.optional(),
   toolMode: modelToolModeSchema.optional(),
   /** The text-mode protocol the model was trained on; a chat's own choice still wins. */
   textProtocol: z.enum(TEXT_PROTOCOLS).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
+import { sweepChoice } from "@/lib/evals/sweep";
 import { handle, readJson } from "@/lib/server/http/route";
 import { evalsOverview, startEval } from "@/lib/server/evals/eval-runs";
 
@@ -12,7 +13,8 @@ const startSchema = z.strictObject({
     .array(z.enum(["native", "text"]))
     .min(1)
     .optional(),
-  protocols: z.array(z.enum(TEXT_PROTOCOLS)).min(1).optional(),
+  // "all": native and every text protocol (the sweep), as the CLI's --protocols all.
+  protocols: z.union([z.literal("all"), z.array(z.enum(TEXT_PROTOCOLS)).min(1)]).optional(),
   trials: z.number().int().min(1).max(1000).optional(),
 });
 
@@ -22,5 +24,5 @@ export const GET = handle(async () => Response.json(await evalsOverview()));
 /** POST /api/evals — starts a listed suite in the background; 202 with its status, which GET then follows. */
 export const POST = handle(async (request: Request) => {
   const { suite, ...choice } = await readJson(request, startSchema, { maxBytes: 16_384 });
-  return Response.json({ run: await startEval(suite, choice) }, { status: 202 });
+  return Response.json({ run: await startEval(suite, sweepChoice(choice)) }, { status: 202 });
 });

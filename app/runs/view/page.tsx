@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { CaseGrid } from "@/components/evals/case-grid";
+import { EvalRunSummary, Recommendations } from "@/components/evals/eval-run-summary";
 import { ChildRuns } from "@/components/runs/child-runs";
 import { EnvSection } from "@/components/runs/env-section";
 import { FilesSection } from "@/components/runs/files-section";
@@ -40,7 +42,15 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
         }
       />
       <div className="space-y-6 p-6">
-        <RunHeader view={view} />
+        {view.eval ? (
+          <>
+            <EvalRunSummary view={view.eval} run={view} />
+            <CaseGrid view={view.eval} root={view.override} path={view.row.rel} />
+            <Recommendations view={view.eval} />
+          </>
+        ) : (
+          <RunHeader view={view} />
+        )}
         {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} /> : null}
         {view.matrixError ? (
           <Section title="Matrix" testId="matrix-section">
@@ -63,7 +73,7 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
           </Section>
         ) : null}
         <ChildRuns runs={view.children} override={view.override} />
-        <EnvSection envs={view.envs} />
+        {view.eval ? null : <EnvSection envs={view.envs} />}
         <FilesSection files={view.files} override={view.override} />
       </div>
     </>

@@ -5,6 +5,13 @@
  */
 import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from "../index";
 import type { PackedCells } from "./pack-cells";
+import type { CallRow } from "@/lib/evals/call-diff";
+import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
+import type { Cost } from "@/lib/evals/cost";
+import type { Recommendation } from "@/lib/evals/recommend";
+import type { RunDiff as EvalCaseChanges } from "@/lib/evals/diff";
+
+export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally };
 
 export type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout };
 
@@ -26,6 +33,8 @@ export interface RunRow {
   warningCount: number;
   /** The first per-file error, shown in the row so a broken run is visible without opening it. */
   firstError: string | null;
+  /** Eval runs: trials passed over trials run (the row shows a pass rate, not a verdict). */
+  evalPass?: { passed: number; trials: number } | null;
 }
 
 export interface RunListResponse {
@@ -146,6 +155,46 @@ export interface RunFile {
   size: number | null;
 }
 
+/** An eval run (`runsRoot/evals/<suite>/<timestamp>/`) in eval vocabulary: suite, cells, cases. */
+export interface EvalRunView {
+  suite: string;
+  partial: boolean;
+  trialsRun: number;
+  trialsTotal: number | null;
+  passed: number;
+  cases: string[];
+  columns: GridColumn[];
+  /** `entries[case][column]`; null where the case did not run in that cell. */
+  entries: (GridEntry | null)[][];
+  flakyCases: string[];
+  recommendations: Recommendation[];
+  /** False for runs written before cases.json kept the expectations: the diff then shows actual calls only. */
+  hasExpectations: boolean;
+  /** Set by the server from `llms.<name>.pricing` (not cached with the view): per column, and the run's. */
+  costs?: (Cost | null)[];
+  totalCost?: Cost | null;
+}
+
+/** One case in one cell, trial by trial: expected against actual calls (GET /api/runs/eval-case). */
+export interface EvalCaseDetail {
+  case: string;
+  cell: string;
+  prompt: string | null;
+  /** The case's expectation as recorded; null in older runs. */
+  expect: Record<string, unknown> | null;
+  trials: {
+    trial: number;
+    verdict: string;
+    reasons: string[];
+    rows: CallRow[];
+    answer: string | null;
+    chatId: string | null;
+    inputTokens: number | null;
+    outputTokens: number | null;
+    judge: { verdict: string | null; reason: string | null; model: string | null } | null;
+  }[];
+}
+
 export interface RunView {
   root: string;
   override: string | null;
@@ -163,6 +212,8 @@ export interface RunView {
   files: RunFile[];
   /** Sibling runs one level down (a dashboard run's cases), for navigation. */
   children: RunRow[];
+  /** Eval runs only. */
+  eval?: EvalRunView | null;
 }
 
 export interface RunDiffSide {
@@ -192,4 +243,6 @@ export interface RunDiff {
   matrixError: string | null;
   env: EnvDiff | null;
   envError: string | null;
+  /** Two eval runs: case by case (lib/evals/diff.ts), without the per-detail list. */
+  evalChanges?: Omit<EvalCaseChanges, "details"> & { changed: EvalCaseChanges["details"] };
 }

@@ -21,11 +21,13 @@ import {
   type SanitizerReport,
   summarizeRun,
 } from "../index";
+import { evalChanges, evalPass, evalRunView } from "./eval-view";
 import { packCells } from "./pack-cells";
 import type { CellView, RunDiff, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
-export function runRow(s: RunSummary): RunRow {
+export function runRow(s: RunSummary, evalPassed: RunRow["evalPass"] = null): RunRow {
   return {
+    evalPass: evalPassed,
     rel: s.rel,
     layout: s.layout,
     kind: s.kind,
@@ -170,7 +172,7 @@ export function runView(run: RunData, ctx: { root: string; override: string | nu
   return {
     root: ctx.root,
     override: ctx.override,
-    row: runRow(summary),
+    row: runRow(summary, evalPass(run)),
     whenSource: summary.whenSource,
     verdictSource: summary.verdictSource,
     errors: summary.errors,
@@ -183,6 +185,7 @@ export function runView(run: RunData, ctx: { root: string; override: string | nu
     meta: run.meta?.ok ? metaFacts(run.meta.data) : null,
     files: fileNames.map((name) => ({ name, rel: joinRel(rel, name), size: ctx.sizes[name] ?? null })),
     children: ctx.children,
+    eval: evalRunView(run),
   };
 }
 
@@ -240,5 +243,6 @@ export function runDiffView(a: RunData, b: RunData, ctx: { root: string; overrid
     matrixError,
     env,
     envError,
+    evalChanges: evalChanges(a, b),
   };
 }

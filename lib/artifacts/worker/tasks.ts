@@ -7,7 +7,8 @@ import type { RunEntry } from "../discover";
 import { readRunEntry } from "../run";
 import { summarizeRun } from "../summary";
 import { pageCells } from "../view/pages";
-import type { RunDiff, RunRow, RunView } from "../view/types";
+import type { EvalCaseDetail, RunDiff, RunRow, RunView } from "../view/types";
+import { evalCaseDetail, evalPass } from "../view/eval-view";
 import { runDiffView, runRow, runView } from "../view/view-model";
 
 /** A run view as cached: without the parts that depend on the request (override) or on other runs (children). */
@@ -16,7 +17,8 @@ export type RunViewCore = Omit<RunView, "override" | "children">;
 export type ArtifactTask =
   | { op: "summary"; entry: RunEntry; maxBytes: number }
   | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number }
-  | { op: "diff"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number };
+  | { op: "diff"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number }
+  | { op: "evalCase"; entry: RunEntry; caseName: string; cell: string; maxBytes: number };
 
 export interface ViewResult {
   row: RunRow;
@@ -24,7 +26,13 @@ export interface ViewResult {
   pages: string[];
 }
 
-export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" } ? RunRow : T extends { op: "diff" } ? RunDiff : ViewResult;
+export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" }
+  ? RunRow
+  : T extends { op: "diff" }
+    ? RunDiff
+    : T extends { op: "evalCase" }
+      ? EvalCaseDetail
+      : ViewResult;
 
 export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
   if (task.op === "diff") {
@@ -32,7 +40,12 @@ export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
     return runDiffView(read(task.a), read(task.b), { root: task.root, override: task.override }) as TaskResult<T>;
   }
   const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
-  if (task.op === "summary") return runRow(summarizeRun(run)) as TaskResult<T>;
+  if (task.op === "summary") return runRow(summarizeRun(run), evalPass(run)) as TaskResult<T>;
+  if (task.op === "evalCase") {
+    if (!run.evalCases) throw new Error(`${task.entry.rel} has no cases.json: it is not an eval run`);
+    if (!run.evalCases.ok) throw new Error(run.evalCases.error);
+    return evalCaseDetail(run.evalCases.data, task.caseName, task.cell) as TaskResult<T>;
+  }
   const { override: _o, children: _c, ...full } = runView(run, { root: task.root, override: null, sizes: task.sizes, children: [] });
   const { view, pages } = pageCells(full);
   return { row: view.row, view, pages } as TaskResult<T>;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 // The server side of /evals: suites found in the source root and examples/evals, an eval started in
@@ -201,6 +202,27 @@ describe("evals on the server", () => {
     };
     expect(matrix.cells[0]?.failing_cases[0]?.chat_id).toMatch(/^eval-/);
     expect(fs.readdirSync(path.join(runsRoot, run!.runRel!)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("sweeps over HTTP (POST /api/evals with protocols: all): native and every text protocol, each trial with its tokens and its stored trace", async () => {
+    const { POST } = await import("@/app/api/evals/route");
+    const { listTraceSteps } = await import("@/lib/db/trace-queries");
+    const response = await POST(
+      new Request("http://127.0.0.1/api/evals", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ suite: "source:suites/demo.eval.yaml", protocols: "all", trials: 1 }),
+      }),
+    );
+    expect(response.status).toBe(202);
+    const { run: started } = (await response.json()) as { run: { id: string; total: number } };
+    const run = await finished(started.id);
+    expect(run?.cells.map((c) => c.name)).toEqual(["offline · native", ...TEXT_PROTOCOLS.map((p) => `offline · text · ${p}`)]);
+    const cases = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "cases.json"), "utf8")) as {
+      trials: { chat_id: string; input_tokens: number | null }[];
+    };
+    expect(cases.trials.every((t) => typeof t.input_tokens === "number" && t.input_tokens > 0)).toBe(true);
+    expect((await listTraceSteps(cases.trials[0]!.chat_id)).length).toBeGreaterThan(0);
   });
 
   it("refuses a run above evals.maxTrials with the number (repeated models count once), before anything runs", async () => {

@@ -329,7 +329,7 @@ export async function openPartialEval(id: string): Promise<EvalRunStatus> {
   };
   const dir = writeEvalRun(
     runsRootOf(settings),
-    { name: loaded.suite.name, file: loaded.file, text: loaded.text },
+    { name: loaded.suite.name, file: loaded.file, text: loaded.text, cases: loaded.suite.cases },
     envFacts(settings, [...new Set(cells.map((c) => c.model))]),
     run,
   );

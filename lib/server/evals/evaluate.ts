@@ -144,7 +144,7 @@ async function runAndWrite(options: EvaluateOptions, own: Settings, registry: Re
       },
     });
     const env = envFacts(own, [...new Set(run.cells.map((c) => c.model))]);
-    const written = writeEvalRun(runsRoot, { name: loaded.suite.name, file: loaded.file, text: loaded.text }, env, run, dir);
+    const written = writeEvalRun(runsRoot, { name: loaded.suite.name, file: loaded.file, text: loaded.text, cases: loaded.suite.cases }, env, run, dir);
     // Complete: cases.json holds every trial; a partial run keeps its journal to resume from.
     if (dir && !run.partial) fs.rmSync(path.join(dir, JOURNAL), { force: true });
     return { run, dir: written };

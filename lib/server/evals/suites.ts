@@ -8,6 +8,7 @@ import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAs
 import { walkSync } from "@/lib/sandbox/walk";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { sourceRootOf } from "@/lib/settings";
+import { pricingOf } from "@/lib/settings/pricing";
 import type { Suite } from "@/lib/evals/suite-schema";
 import type { Settings } from "@/lib/settings/schema";
 
@@ -50,6 +51,10 @@ export interface SuiteListing {
   trustLine: string;
   /** Why it cannot run (validation), when it cannot. */
   error: string | null;
+  /** Text protocols a text-mode run of it speaks per model (the suite's, else one). */
+  textProtocols: number;
+  /** Each model's `llms.<name>.pricing`, null when unpriced: the page estimates a run's cost before it starts. */
+  pricing: Record<string, { inputPerMTok: number; outputPerMTok: number } | null>;
 }
 
 interface Describe {
@@ -102,6 +107,8 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
       asks: suiteAsks(suite, d.confirming),
       ...trust,
       error: null,
+      textProtocols: suite.matrix.protocols?.length ?? 1,
+      pricing: Object.fromEntries(suite.matrix.models.map((m) => [m, pricingOf(d.settings, m) ?? null])),
     };
   } catch (error) {
     return {
@@ -118,6 +125,8 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
       asks: null,
       ...trust,
       error: (error as Error).message,
+      textProtocols: 1,
+      pricing: {},
     };
   }
 }

@@ -1,7 +1,9 @@
 import "server-only";
-import { cachedRunRows, cachedRunView, diffedRuns } from "@/lib/artifacts/cached";
+import { cachedRunRows, cachedRunView, diffedRuns, evalCaseOf } from "@/lib/artifacts/cached";
 import { describeRunDir, discoverRunsAsync } from "@/lib/artifacts";
-import type { RunDiff, RunListResponse, RunView } from "@/lib/artifacts/view/types";
+import type { EvalCaseDetail, EvalRunView, RunDiff, RunListResponse, RunView } from "@/lib/artifacts/view/types";
+import { cellCost, sumCosts } from "@/lib/evals/cost";
+import { pricingOf } from "@/lib/settings/pricing";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
 import { rootIsMissing } from "@/lib/artifacts/runs-root-help";
 import { getSettings, isDefaultRunsRoot } from "@/lib/settings";
@@ -62,9 +64,31 @@ export async function loadRunView(override: string | null, rel: string | null): 
   const nested = d.error ? [] : d.runs.filter((e) => e.rel !== entry.rel && e.rel.startsWith(prefix) && !e.rel.slice(prefix.length).includes("/"));
   try {
     const [view, children] = await Promise.all([cachedRunView(entry, r.root, readOptions()), cachedRunRows(nested, readOptions())]);
-    return { ok: true, data: { ...view.view, override, children } };
+    const evalView = view.view.eval ? priced(view.view.eval) : null;
+    return { ok: true, data: { ...view.view, override, children, eval: evalView } };
   } catch (e) {
     return { ok: false, status: 500, error: `${showPath(entry.rel)}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** An eval run's costs under today's `llms.<name>.pricing` (so they are not cached with the view). */
+function priced(view: EvalRunView): EvalRunView {
+  const settings = getSettings();
+  const costs = view.columns.map((c) => cellCost(c.tokens, pricingOf(settings, c.model)));
+  return { ...view, costs, totalCost: sumCosts(costs) };
+}
+
+/** GET /api/runs/eval-case: one case in one cell of an eval run, trial by trial, expected against actual calls. */
+export async function loadEvalCase(override: string | null, rel: string | null, caseName: string, cell: string): Promise<EvalCaseDetail> {
+  const r = resolveRunsRoot(override);
+  if (r.error) throw new HttpError(r.status ?? 400, r.error, "bad_request");
+  const found = findRun(r.root, rel);
+  if (!found.ok) throw new HttpError(found.status, found.error, found.status === 403 ? "forbidden" : found.status === 404 ? "not_found" : "bad_request");
+  if (!found.entry.files.includes("cases.json")) throw new HttpError(404, `${showPath(found.entry.rel)} is not an eval run (no cases.json).`, "not_found");
+  try {
+    return await evalCaseOf(found.entry, caseName, cell, readOptions());
+  } catch (e) {
+    throw new HttpError(500, `${showPath(found.entry.rel)}: ${e instanceof Error ? e.message : String(e)}`, "unreadable_run");
   }
 }
 

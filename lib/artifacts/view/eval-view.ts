@@ -1,0 +1,98 @@
+/**
+ * Eval runs in eval vocabulary: the case grid, the per-model recommendation, a case's
+ * expected-vs-actual diff, and two runs' case changes. Built from what lib/artifacts read; the
+ * counting and matching are lib/evals' own (the CLI uses the same modules).
+ */
+import { diffCalls } from "@/lib/evals/call-diff";
+import { caseGrid } from "@/lib/evals/case-grid";
+import { diffRuns, type EvalRunFacts } from "@/lib/evals/diff";
+import { recommend } from "@/lib/evals/recommend";
+import type { EvalCases } from "../eval-cases";
+import type { RunData } from "../run";
+import type { EvalCaseDetail, EvalRunView, RunDiff } from "./types";
+
+/** An eval run: a matrix written by `toolroom eval` beside its cases.json. */
+function isEvalRun(run: RunData): boolean {
+  return run.matrix?.ok === true && run.matrix.data.extra.producer === "toolroom eval" && run.evalCases !== undefined;
+}
+
+/** An eval run's trials passed over trials run, from its matrix (the runs table's pass rate). */
+export function evalPass(run: RunData): { passed: number; trials: number } | null {
+  if (!isEvalRun(run) || !run.matrix?.ok) return null;
+  let passed = 0;
+  let trials = 0;
+  for (const c of run.matrix.data.cells) {
+    passed += c.passed_count ?? 0;
+    trials += c.trials ?? 0;
+  }
+  return { passed, trials };
+}
+
+export function evalRunView(run: RunData): EvalRunView | null {
+  if (!isEvalRun(run) || !run.evalCases?.ok) return null;
+  const cases = run.evalCases.data;
+  const matrix = run.matrix!.ok ? run.matrix!.data : null;
+  const grid = caseGrid(cases.trials, { cells: matrix?.cells.flatMap((c) => (c.name ? [c.name] : [])) ?? [], cases: Object.keys(cases.expectations) });
+  return {
+    suite: cases.suite ?? matrix?.header.workload ?? run.entry.rel,
+    partial: cases.partial,
+    trialsRun: cases.trials.length,
+    trialsTotal: cases.total,
+    passed: cases.trials.filter((t) => t.verdict === "pass").length,
+    cases: grid.cases,
+    columns: grid.columns,
+    entries: grid.entries,
+    flakyCases: grid.flakyCases,
+    recommendations: recommend(grid.columns),
+    hasExpectations: Object.keys(cases.expectations).length > 0,
+  };
+}
+
+export function evalCaseDetail(cases: EvalCases, caseName: string, cell: string): EvalCaseDetail {
+  const expect = cases.expectations[caseName] ?? null;
+  const mine = cases.trials.filter((t) => t.case === caseName && t.cell === cell).sort((a, b) => a.trial - b.trial);
+  return {
+    case: caseName,
+    cell,
+    prompt: mine[0]?.prompt ?? null,
+    expect: expect as Record<string, unknown> | null,
+    trials: mine.map((t) => ({
+      trial: t.trial,
+      verdict: t.verdict,
+      reasons: t.reasons,
+      // Without the expectation every actual call is shown as unexpected: what was called, at least.
+      rows: diffCalls(expect ?? {}, t.calls),
+      answer: t.answer,
+      chatId: t.chat_id,
+      inputTokens: t.input_tokens,
+      outputTokens: t.output_tokens,
+      judge: t.judge,
+    })),
+  };
+}
+
+function facts(run: RunData): EvalRunFacts | null {
+  if (!isEvalRun(run) || !run.evalCases?.ok || !run.matrix?.ok) return null;
+  const cases = run.evalCases.data;
+  const perCase = new Map<string, number>();
+  for (const t of cases.trials) perCase.set(`${t.case}\u0000${t.cell}`, Math.max(perCase.get(`${t.case}\u0000${t.cell}`) ?? 0, t.trial));
+  const counts = [...new Set(perCase.values())];
+  const recipe = run.matrix.data.header.recipe_source;
+  return {
+    label: run.entry.rel,
+    suite: cases.suite ?? run.matrix.data.header.workload ?? "",
+    suiteSha: recipe?.sha256 ?? null,
+    trialsPerCase: counts.length === 1 ? counts[0]! : null,
+    models: [...new Set(cases.trials.map((t) => t.model))].sort(),
+    trials: cases.trials,
+  };
+}
+
+/** Two eval runs case by case; undefined unless both are eval runs. Only changed case × cells are listed. */
+export function evalChanges(a: RunData, b: RunData): RunDiff["evalChanges"] {
+  const fa = facts(a);
+  const fb = facts(b);
+  if (!fa || !fb) return undefined;
+  const { details, ...rest } = diffRuns(fa, fb);
+  return { ...rest, changed: details.filter((d) => d.change !== "unchanged") };
+}
