@@ -10,6 +10,10 @@ export const chatTrialStore: TrialStore = {
     await createChat({ ...chat, supervised: false, origin: "eval" });
     for (const [position, message] of messages.entries()) await saveMessage(chat.id, position, message);
     // The trace beside the chat (the chat page's Trace panel), when traces are kept at all.
-    if (getSettings().telemetry.traces) await saveTraceSteps(chat.id, trace.map(({ raw, ...step }) => ({ ...step, rawJson: JSON.stringify(raw) })));
+    if (getSettings().telemetry.traces)
+      await saveTraceSteps(
+        chat.id,
+        trace.map(({ raw, ...step }) => ({ ...step, rawJson: JSON.stringify(raw) })),
+      );
   },
 };
