@@ -229,6 +229,15 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
   const questions = callQuestions(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds);
   let stream;
   try {
+    // What every row of a call of this turn holds, whether it starts running or is decided first.
+    const callRecord = (tool: { name: string; sourcePackage: string }, input: unknown) => ({
+      chatId: chat.id,
+      toolName: tool.name,
+      sourcePackage: tool.sourcePackage,
+      input: JSON.stringify(input ?? {}),
+      inputHash: inputHash(input ?? {}),
+      model: modelId,
+    });
     stream = await runChatTurn({
       ...turnSetup({
         settings,
@@ -256,17 +265,12 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
       hooks: {
         onToolStart: async ({ toolCallId, tool, input }) => {
           questions.started(tool.name, toolCallId);
-          const data = {
-            chatId: chat.id,
-            toolName: tool.name,
-            sourcePackage: tool.sourcePackage,
-            input: JSON.stringify(input ?? {}),
-            inputHash: inputHash(input ?? {}),
-            state: "running",
-            startedAt: new Date(),
-            model: modelId,
-          };
-          await upsertToolCall(toolCallId, data, { state: "running", startedAt: data.startedAt, model: modelId, sourcePackage: tool.sourcePackage });
+          const startedAt = new Date();
+          await upsertToolCall(
+            toolCallId,
+            { ...callRecord(tool, input), state: "running", startedAt },
+            { state: "running", startedAt, model: modelId, sourcePackage: tool.sourcePackage },
+          );
         },
         onToolFinish: async ({ toolCallId, tool, result }) => {
           await updateToolCall(toolCallId, {
@@ -282,11 +286,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
         },
         onAutoDecision: async ({ toolCallId, tool, input, decision, text }) => {
           const data = {
-            chatId: chat.id,
-            toolName: tool.name,
-            sourcePackage: tool.sourcePackage,
-            input: JSON.stringify(input ?? {}),
-            inputHash: inputHash(input ?? {}),
+            ...callRecord(tool, input),
             state: decision.decision === "approved" ? "approved" : decision.decision === "denied" ? "denied" : "not-admitted",
             decidedBy: decision.by,
             decision: decision.decision,
@@ -294,7 +294,6 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
             ruleKey: decision.rule?.key ?? null,
             decidedAt: new Date(decision.at),
             output: text ?? null,
-            model: modelId,
           };
           await upsertToolCall(toolCallId, data, data);
         },
