@@ -47,7 +47,19 @@ function suiteServer(serverPort: number, serverState: string, loopbackPort: stri
 // server's state folder, database or loopback port (E2E_STATE, E2E_LOOPBACK_PORT); the other
 // shared-server specs, on a second server of their own; and the specs that start servers themselves.
 const MAIN = ["compare", "edge", "errors", "long-chat", "runs", "runs-load", "security", "streaming-load", "text-protocols"];
-const OWN = ["crash", "evals", "evals-grid", "evals-save-case", "evals-trust", "hardening", "mcp-conformance", "mcp-oauth", "newcomer", "plugin-startup", "reload"];
+const OWN = [
+  "crash",
+  "evals",
+  "evals-grid",
+  "evals-save-case",
+  "evals-trust",
+  "hardening",
+  "mcp-conformance",
+  "mcp-oauth",
+  "newcomer",
+  "plugin-startup",
+  "reload",
+];
 const specs = (names: string[]) => names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
 
 export default defineConfig({
