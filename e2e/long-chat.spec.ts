@@ -64,6 +64,8 @@ for (const mode of ["native", "text"] as const) {
 }
 
 test("scrolling up a 500-message chat with the wheel loads its older messages, down to the first", async ({ page }) => {
+  // Nine older pages, each rendered into a long list: beside the other e2e lanes this takes over a minute.
+  test.setTimeout(180_000);
   const id = seedLongChat("native");
   await page.goto(`/chat/${id}`);
   await expect(page.getByText("Answer 499.")).toBeInViewport();
@@ -72,7 +74,7 @@ test("scrolling up a 500-message chat with the wheel loads its older messages, d
   await expect(async () => {
     await page.mouse.wheel(0, -3000);
     await expect(page.getByText("Question 0:")).toBeInViewport({ timeout: 200 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 150_000 });
   await expect(page.getByTestId("older-messages")).toHaveCount(0);
   // Every message once, none twice.
   await expect(page.getByTestId("message-user").or(page.getByTestId("message-assistant"))).toHaveCount(500);
