@@ -42,7 +42,7 @@ function suiteServer(serverPort: number, serverState: string, loopbackPort: stri
   };
 }
 
-// Three lanes side by side, each one spec at a time, because most of an e2e test's time is spent
+// Three lanes, two of them running at a time (the machine has two cores), each one spec at a time, because most of an e2e test's time is spent
 // waiting (on a server, a stream, the browser), not computing: the specs that reach into the main
 // server's state folder, database or loopback port (E2E_STATE, E2E_LOOPBACK_PORT); the other
 // shared-server specs, on a second server of their own; and the specs that start servers themselves.
@@ -65,7 +65,7 @@ const specs = (names: string[]) => names.map((name) => new RegExp(`/${name}\\.sp
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
