@@ -10,15 +10,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateId, type UIMessage } from "ai";
+import { bareTurn, timed } from "./bare-turn";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { z } from "zod";
-import { runChatTurn } from "@/lib/chat/engine";
 import { createModelResolver, type ModelResolver } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { runEval } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
-import { turnSetup } from "@/lib/server/chat/turn-setup";
 import { settingsSchema } from "@/lib/settings/schema";
 import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import type { ToolDefinition } from "@/lib/tools/types";
@@ -86,47 +84,14 @@ const sweep = parseSuite(
   "bench.eval.yaml",
 );
 
-async function bareTurn(): Promise<void> {
-  const model = resolver.byName("offline");
-  const chatId = `bench-${generateId()}`;
-  const { protocol: _p, ...turn } = turnSetup({
-    settings,
-    resolver,
-    chatId,
-    modelId: "offline/scripted",
-    chatLlm: { type: "ref", ref: "offline" },
-    isNewConversation: true,
-  });
-  const messages: UIMessage[] = [{ id: generateId(), role: "user", parts: [{ type: "text", text: PROMPT }] }];
-  const stream = await runChatTurn({
-    ...turn,
-    chatId,
-    messages,
-    model,
-    toolMode: "native",
-    protocol: "json",
-    supervised: false,
-    registry,
-    grants: new Set(),
-    signal: new AbortController().signal,
-    generateMessageId: generateId,
-  });
-  const reader = stream.getReader();
-  while (!(await reader.read()).done);
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
+const turn = () => bareTurn({ settings, resolver, registry, prompt: PROMPT });
 
 const evalRun = (suite: typeof plain, trials: number, concurrency = 1) => runEval({ suite, settings, registry, resolver, turnFor, trials, concurrency });
 
 // Warm-up: module caches, JIT.
 await evalRun(plain, 20);
 await evalRun(judged, 20);
-for (let i = 0; i < 20; i++) await bareTurn();
+for (let i = 0; i < 20; i++) await turn();
 
 const perRound = Math.ceil(TRIALS / ROUNDS);
 const n = perRound * ROUNDS;
@@ -135,7 +100,7 @@ let passed = 0;
 let judgedPassed = 0;
 for (let round = 0; round < ROUNDS; round++) {
   ms.bare += await timed(async () => {
-    for (let i = 0; i < perRound; i++) await bareTurn();
+    for (let i = 0; i < perRound; i++) await turn();
   });
   ms.runner += await timed(async () => {
     passed += (await evalRun(plain, perRound)).trials.filter((t) => t.verdict === "pass").length;

@@ -10,13 +10,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateId, type UIMessage } from "ai";
+import { bareTurn, timed } from "./bare-turn";
 import { z } from "zod";
-import { runChatTurn } from "@/lib/chat/engine";
 import { createModelResolver } from "@/lib/chat/models";
 import { runEval } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
-import { turnSetup } from "@/lib/server/chat/turn-setup";
 import { settingsSchema } from "@/lib/settings/schema";
 import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import type { ToolDefinition } from "@/lib/tools/types";
@@ -41,40 +39,7 @@ const suite = parseSuite(
   "bench.eval.yaml",
 );
 
-async function bareTurn(): Promise<void> {
-  const model = resolver.byName("offline");
-  const chatId = `bench-${generateId()}`;
-  const { protocol: _p, ...base } = turnSetup({
-    settings,
-    resolver,
-    chatId,
-    modelId: "offline/scripted",
-    chatLlm: { type: "ref", ref: "offline" },
-    isNewConversation: true,
-  });
-  const messages: UIMessage[] = [{ id: generateId(), role: "user", parts: [{ type: "text", text: PROMPT }] }];
-  const stream = await runChatTurn({
-    ...base,
-    chatId,
-    messages,
-    model,
-    toolMode: "native",
-    protocol: "json",
-    supervised: false,
-    registry,
-    grants: new Set(),
-    signal: new AbortController().signal,
-    generateMessageId: generateId,
-  });
-  const reader = stream.getReader();
-  while (!(await reader.read()).done);
-}
-
-async function timed(work: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
+const turn = () => bareTurn({ settings, resolver, registry, prompt: PROMPT });
 
 const perRound = Math.ceil(TRIALS / ROUNDS);
 let runnerMs = 0;
@@ -82,14 +47,14 @@ let bareMs = 0;
 let passed = 0;
 // Warm-up: module caches, JIT.
 await runEval({ suite, settings, registry, resolver, turnFor, trials: 20, concurrency: 1 });
-for (let i = 0; i < 20; i++) await bareTurn();
+for (let i = 0; i < 20; i++) await turn();
 for (let round = 0; round < ROUNDS; round++) {
   runnerMs += await timed(async () => {
     const result = await runEval({ suite, settings, registry, resolver, turnFor, trials: perRound, concurrency: 1 });
     passed += result.trials.filter((t) => t.verdict === "pass").length;
   });
   bareMs += await timed(async () => {
-    for (let i = 0; i < perRound; i++) await bareTurn();
+    for (let i = 0; i < perRound; i++) await turn();
   });
 }
 const n = perRound * ROUNDS;
