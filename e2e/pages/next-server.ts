@@ -8,6 +8,8 @@ import path from "node:path";
 import { withTelemetryOff } from "../../scripts/next-env.mjs";
 import { freePort, rawRequest } from "./security-http";
 
+const STOP_GRACE_MS = 5000;
+
 export class NextServer {
   output = "";
   readonly exited: Promise<number | null>;
@@ -58,9 +60,17 @@ export class NextServer {
     }
   }
 
+  /**
+   * Stops the server. `next start` closes gracefully, waiting for open connections, and the spec's
+   * page keeps one busy until its fixture closes (after the spec's own cleanup): so, as
+   * scripts/start.mjs does, a stop that has not ended after a grace period becomes SIGKILL.
+   */
   async kill(signal: NodeJS.Signals): Promise<void> {
-    if (this.exitCode === undefined) this.child.kill(signal);
+    if (this.exitCode !== undefined) return;
+    this.child.kill(signal);
+    const grace = signal === "SIGKILL" ? undefined : setTimeout(() => this.child.kill("SIGKILL"), STOP_GRACE_MS);
     await this.exited;
+    clearTimeout(grace);
   }
 }
 
