@@ -59,3 +59,14 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
 export async function routeParams<S extends z.ZodType>(params: Promise<unknown>, schema: S): Promise<z.output<S>> {
   return parseWith(schema, await params, "address");
 }
+
+/**
+ * The origin the person's browser used: the Host header (the request gate has already checked it
+ * against the allowed hosts), not `request.url`, which `next start` builds from the address it
+ * listens on. A redirect URI built from it returns the browser to the page it came from.
+ */
+export function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
+}
