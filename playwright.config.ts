@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./lib/server/runtime/chromium";
 
 // Workers re-read this file: pick the port and the throwaway state once, in the main process.
 const freePort = () =>
@@ -42,7 +43,7 @@ function suiteServer(serverPort: number, serverState: string, loopbackPort: stri
   };
 }
 
-// Three lanes, two of them running at a time (the machine has two cores), each one spec at a time, because most of an e2e test's time is spent
+// Three lanes, two specs running at a time (the machine has two cores), because most of an e2e test's time is spent
 // waiting (on a server, a stream, the browser), not computing: the specs that reach into the main
 // server's state folder, database or loopback port (E2E_STATE, E2E_LOOPBACK_PORT); the other
 // shared-server specs, on a second server of their own; and the specs that start servers themselves.
@@ -78,7 +79,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath() ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -94,7 +95,9 @@ export default defineConfig({
   projects: [
     { name: "main", testMatch: specs(MAIN), workers: 1 },
     { name: "side", testIgnore: specs([...MAIN, ...OWN]), workers: 1, use: { baseURL: `http://127.0.0.1:${sidePort}` } },
-    { name: "own-server", testMatch: specs(OWN), workers: 1 },
+    // Each of these starts its own servers on free ports with state of its own: two may run at once,
+    // so this lane takes the second worker whenever one of the others has finished.
+    { name: "own-server", testMatch: specs(OWN), workers: 2 },
   ],
   webServer: [
     suiteServer(port, state, process.env.E2E_LOOPBACK_PORT as string),

@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { longChatMessages, seedChat } from "@/lib/testing/long-chat";
+import { chromiumPath } from "@/lib/server/runtime/chromium";
 
 const TOKENS = 5_000;
 const GAP_MS = 2;
@@ -276,7 +277,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-ui-"));
 const provider = await startProvider();
 let server: ChildProcess | undefined;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: chromiumPath() ?? "/usr/bin/chromium-headless-shell",
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"],
 });
 try {

@@ -25,7 +25,7 @@ class CheckNote extends Error {}
 /** Chromium runs the e2e tests only: the app, the CLI and the unit tests work without it. */
 export function chromiumCheck(found: string | null): { ok: true; text: string } | { ok: false; warning: string } {
   if (found) return { ok: true, text: found };
-  return { ok: false, warning: "not found; only the e2e tests need it (npm test): apt-get install chromium, or set CHROMIUM_PATH" };
+  return { ok: false, warning: "not found; only the e2e tests need it (npm test): apt-get install chromium-headless-shell, or set CHROMIUM_PATH" };
 }
 
 export function registerDoctor(program: Command): void {
