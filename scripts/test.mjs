@@ -51,10 +51,18 @@ const cores = Math.max(2, os.availableParallelism());
 // Linux reports CPU time in clock ticks: 100 a second on every architecture it runs on (USER_HZ).
 const CLOCK_TICKS = 100;
 const started = performance.now();
+const machineAtStart = machineCpuSeconds();
 const results = new Map(); // name → { status: "passed" | "failed" | "skipped", seconds }
 const running = new Map(); // name → weight
 const seconds = (from) => (performance.now() - from) / 1000;
 const clock = () => `${seconds(started).toFixed(0).padStart(4)} s`;
+
+/** CPU time every process on the machine has used since boot (user, nice, system, irq, softirq of /proc/stat), or null off Linux. */
+function machineCpuSeconds() {
+  if (!fs.existsSync("/proc/stat")) return null;
+  const [, user, nice, system, , , irq, softirq] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq) / CLOCK_TICKS;
+}
 
 function fail(message) {
   console.error(`toolroom test: ${message}`);
@@ -121,9 +129,22 @@ function finish() {
     );
   }
   console.log(`${"total (wall)".padEnd(23)} ${seconds(started).toFixed(1).padStart(8)} ${cpuTotal.toFixed(0).padStart(13)}`);
-  const tests = summarizeTests(reports);
+  // A step's cpu-seconds are those of the processes it waited for; Chromium's renderers and helpers
+  // are not among them (they are reaped by their zygote), so the whole machine is counted too.
+  const machine = machineCpuSeconds();
+  if (machine !== null && machineAtStart !== null) {
+    const wall = seconds(started);
+    console.log(
+      `machine: ${(machine - machineAtStart).toFixed(0)} cpu-seconds in ${wall.toFixed(0)} s on ${cores} cores (${(((machine - machineAtStart) / (wall * cores)) * 100).toFixed(0)} % busy; every process, the browsers' included)`,
+    );
+  }
+  const tests = summarizeTests(reports, root);
   fs.rmSync(reports, { recursive: true, force: true });
-  if (tests) console.log(`\ntests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ""}`);
+  if (tests) {
+    console.log("\nslowest test files   seconds");
+    for (const { step, file, seconds: s } of tests.slowest) console.log(`  ${`${step}: ${file}`.padEnd(52)} ${s.toFixed(1).padStart(7)}`);
+    console.log(`\ntests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ""}`);
+  }
   process.exit([...results.values()].every((r) => r.status === "passed") ? 0 : 1);
 }
 
