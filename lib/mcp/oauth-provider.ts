@@ -4,6 +4,9 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { readMcpOAuth, writeMcpOAuth, type McpOAuthState } from "@/lib/db/mcp-oauth";
 import { FLOW_STEPS_KEPT, recordingFetch, type OAuthFlowStep } from "./oauth-flow-log";
 
+/** The redirect URL a connection names and never uses (see `redirectUrl`). */
+const CONNECTION_REDIRECT = "http://127.0.0.1/oauth/callback";
+
 /** `mcpServers.<name>.oauth`: a client registered beforehand (`clientId`) or a metadata document URL. */
 export interface OAuthSettings {
   clientId?: string;
@@ -40,8 +43,15 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.options.oauth?.clientMetadataUrl;
   }
 
+  /**
+   * A connection (no person at hand: the registry, `toolroom call`) still names a redirect URL: the
+   * SDK takes a provider without one for a client-credentials client, and then never refreshes an
+   * expired token. A connection never sends anyone there: with no stored client it stops before
+   * registering (clientInformation), and a new authorization ends in redirectToAuthorization's
+   * "sign in" error.
+   */
   get redirectUrl(): string | undefined {
-    return this.options.redirectUrl;
+    return this.options.redirectUrl ?? (this.options.openAuthorization ? undefined : CONNECTION_REDIRECT);
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -81,6 +91,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const pre = this.options.oauth;
     if (pre?.clientId) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
     const info = (await this.stored())?.clientInfo as (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined;
+    // A connection registers no client: only a sign-in does, with a redirect URL a person returns to.
+    if (!info && !this.options.redirectUrl && !this.options.openAuthorization) throw this.signInNeeded();
     // A registration for another redirect URI (the CLI's listener gets a new port each time) is of no use.
     if (info?.redirect_uris && this.options.redirectUrl && !info.redirect_uris.includes(this.options.redirectUrl)) return undefined;
     return info;
@@ -102,10 +114,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    if (!this.options.openAuthorization)
-      throw new Error(
-        `the MCP server "${this.options.server}" needs you to sign in: run \`toolroom mcp login ${this.options.server}\` or use Sign in on the Sources view`,
-      );
+    if (!this.options.openAuthorization) throw this.signInNeeded();
     // Step-up asks for what the server wants now and keeps what was granted before (the union).
     const granted = ((await this.stored())?.tokens as OAuthTokens | undefined)?.scope;
     if (granted) {
@@ -113,6 +122,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       authorizationUrl.searchParams.set("scope", [...scopes].join(" "));
     }
     await this.options.openAuthorization(authorizationUrl);
+  }
+
+  private signInNeeded(): Error {
+    return new Error(
+      `the MCP server "${this.options.server}" needs you to sign in: run \`toolroom mcp login ${this.options.server}\` or use Sign in on the Sources view`,
+    );
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {

@@ -57,6 +57,10 @@ class Provider {
     if (!entry || entry.refresh) throw new (await import("@modelcontextprotocol/sdk/server/auth/errors.js")).InvalidTokenError("unknown token");
     return { token, clientId: entry.clientId, scopes: entry.scopes, expiresAt: entry.expiresAt };
   }
+  /** Every access token issued so far stops working (as at its expiry); refresh tokens still do. */
+  expireAccessTokens() {
+    for (const [token, entry] of this.tokens) if (!entry.refresh) this.tokens.delete(token);
+  }
   async revokeToken(_client, request) {
     this.revoked.push(request.token);
     this.tokens.delete(request.token);

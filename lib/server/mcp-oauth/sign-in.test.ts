@@ -86,8 +86,18 @@ describe("OAuth sign-in from the UI", () => {
     const { getRegistry } = await import("@/lib/server/runtime/registry");
     expect((await getRegistry()).get("remote_whoami")?.sourcePackage).toBe("mcp:remote");
 
+    // The access token expires: the next connection (a reload, a restart) refreshes it, as a person
+    // who signed in once expects, instead of asking to sign in again.
+    remote.provider.expireAccessTokens();
+    const { reloadRegistryNow } = await import("@/lib/server/runtime/server-reload");
+    await reloadRegistryNow(["the access token expired"]);
+    expect((await getRegistry()).get("remote_whoami")?.sourcePackage).toBe("mcp:remote");
+    const refreshed = (await readMcpOAuth("remote", remote.url))?.tokens as { access_token: string; refresh_token: string };
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.refresh_token).toBe(tokens.refresh_token);
+
     expect(await service.signOut("remote")).toEqual({ revokedAtServer: true });
-    expect(remote.provider.revoked).toEqual(expect.arrayContaining([tokens.access_token, tokens.refresh_token]));
+    expect(remote.provider.revoked).toEqual(expect.arrayContaining([refreshed.access_token, tokens.refresh_token]));
     const after = await service.oauthStatus("remote");
     expect(after.state).toBe("needs-sign-in");
     expect(after.steps.map((s) => s.kind)).toContain("sign-out");
