@@ -4,6 +4,7 @@ import { EvalSizeError } from "@/lib/evals/runner";
 import { evaluate } from "@/lib/server/evals/evaluate";
 import { REPORTERS, type Reporter } from "@/lib/evals/reporters";
 import { loadSuite, SuiteError } from "@/lib/evals/suite";
+import { sweepChoice } from "@/lib/evals/sweep";
 import { ModelConfigError } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ToolMode } from "@/lib/evals/suite-schema";
@@ -99,9 +100,11 @@ export function registerEval(program: Command): void {
           stop: stop.signal,
           signal: hard.signal,
           models: list(options.models, null, "--models"),
-          // `--protocols all`: native and every text protocol, unless --modes says otherwise.
-          modes: list<ToolMode>(options.modes ?? (options.protocols === "all" ? "native,text" : undefined), ["native", "text"], "--modes"),
-          protocols: list<TextProtocol>(options.protocols === "all" ? TEXT_PROTOCOLS.join(",") : options.protocols, TEXT_PROTOCOLS, "--protocols"),
+          // `--protocols all`: native and every text protocol, unless --modes says otherwise (as over HTTP).
+          ...sweepChoice({
+            modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
+            protocols: options.protocols === "all" ? "all" : list<TextProtocol>(options.protocols, TEXT_PROTOCOLS, "--protocols"),
+          }),
           trials: positive(options.trials, "--trials"),
           concurrency: positive(options.concurrency, "--concurrency"),
           // No database here: the trials are in cases.json; runs started from /evals are also stored as chats.
