@@ -19,6 +19,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { longChatMessages, seedChat } from "@/lib/testing/long-chat";
+import { nextStartArgs } from "../scripts/next-env.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const FIRST_WORD = "Zebrafirst";
@@ -76,7 +77,7 @@ async function startServer(cwd: string, dist: string, settings: object, nodeOpti
   if (spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd, stdio: "ignore" }).status !== 0) throw new Error(`migration failed in ${cwd}`);
   seedChat(dbFile, { id: "long", title: "500 messages", modelRef: "loop" }, longChatMessages("long", 500));
   const port = await freePort();
-  servers.push(spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, cwd, stdio: "ignore" }));
+  servers.push(spawn(process.execPath, nextStartArgs(cwd, "-H", "127.0.0.1", "-p", String(port)), { env, cwd, stdio: "ignore" }));
   const base = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 120_000; Date.now() < until; await sleep(250)) {
     const up = await fetch(`${base}/api/tools`).then(

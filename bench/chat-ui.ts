@@ -29,6 +29,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { longChatMessages, seedChat } from "@/lib/testing/long-chat";
 import { chromiumPath } from "@/lib/server/runtime/chromium";
+import { nextStartArgs } from "../scripts/next-env.mjs";
 
 const TOKENS = 5_000;
 const GAP_MS = 2;
@@ -304,7 +305,7 @@ try {
   const chatOverhead = ONLY_5000 ? "" : seeded("bench500overhead", 500);
   const chat5000 = seeded("bench5000", 5000);
 
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  server = spawn(process.execPath, nextStartArgs(process.cwd(), "-H", "127.0.0.1", "-p", String(port)), {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

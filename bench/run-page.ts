@@ -15,6 +15,7 @@ import path from "node:path";
 import { readRun, summarizeRun } from "@/lib/artifacts";
 import { clearDiscoveryCache } from "@/lib/artifacts/discover";
 import { bigMatrix } from "@/lib/testing/big-matrix";
+import { nextStartArgs } from "../scripts/next-env.mjs";
 
 const CELLS = 5_000;
 const SAMPLES = 20;
@@ -109,7 +110,7 @@ try {
     NODE_ENV: "production",
   };
   delete env.TOOLROOM_CONFIG;
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  server = spawn(process.execPath, nextStartArgs(process.cwd(), "-H", "127.0.0.1", "-p", String(port)), {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -11,7 +11,8 @@
  *   A_DIR=<baseline checkout, built into its .next> NEXT_DIST_DIR=<this build> npx tsx bench/streaming-load.ts
  * STREAMS (default 30), DELTAS (3000), RATE (300), ROUNDS (default 1: each server loaded twice);
  * A_DIST: A's build folder (default .next); CPU_PROF=<dir>: B runs under --cpu-prof and writes its
- * profile there as it stops; B_NODE_OPTIONS: more Node options for B.
+ * profile there as it stops; B_NODE_OPTIONS: more Node options for B. Both start as `npm start`
+ * does (scripts/next-env.mjs nextStartArgs: on Node 22, --experimental-async-context-frame).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +20,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startFakeOpenAI, type ChunkDelta } from "@/lib/testing/openai-server";
+import { nextStartArgs } from "../scripts/next-env.mjs";
 
 const STREAMS = Number(process.env.STREAMS ?? 30);
 const DELTAS = Number(process.env.DELTAS ?? 3000);
@@ -60,7 +62,7 @@ async function startServer(cwd: string, dist: string, { profile, nodeOptions = "
   };
   if (spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, cwd, stdio: "ignore" }).status !== 0) throw new Error(`migration failed in ${cwd}`);
   const port = await freePort();
-  servers.push(spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, cwd, stdio: "ignore" }));
+  servers.push(spawn(process.execPath, nextStartArgs(cwd, "-H", "127.0.0.1", "-p", String(port)), { env, cwd, stdio: "ignore" }));
   const base = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 120_000; Date.now() < until; await sleep(250)) {
     const up = await fetch(`${base}/api/tools`).then(

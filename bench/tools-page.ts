@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { nextStartArgs } from "../scripts/next-env.mjs";
 
 const PACKAGES = 50;
 const PER_PACKAGE = 10;
@@ -123,7 +124,7 @@ try {
   const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env, stdio: "ignore" });
   if (migrate.status !== 0) throw new Error("migration failed");
   const started = performance.now();
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  server = spawn(process.execPath, nextStartArgs(process.cwd(), "-H", "127.0.0.1", "-p", String(port)), {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

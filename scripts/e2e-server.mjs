@@ -1,13 +1,13 @@
 // The e2e suite's server: the built app on a throwaway database, with fixture settings.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { withTelemetryOff } from "./next-env.mjs";
+import { nextStartArgs, withTelemetryOff } from "./next-env.mjs";
 
 fs.rmSync(process.env.E2E_STATE, { recursive: true, force: true });
 fs.mkdirSync(process.env.E2E_STATE, { recursive: true });
 const migrate = spawnSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { stdio: "inherit" });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", process.env.PORT], {
+const server = spawn(process.execPath, nextStartArgs(process.cwd(), "-H", "127.0.0.1", "-p", process.env.PORT), {
   stdio: "inherit",
   env: withTelemetryOff(process.env),
 });

@@ -11,6 +11,21 @@ export function withTelemetryOff(env) {
   return { ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? "1" };
 }
 
+/**
+ * The Node flags the server runs with. On Node 22, AsyncLocalStorage (which Next and the AI SDK use
+ * on every request) tracks context through promise hooks that run on every promise: a fifth of the
+ * server's time while answers stream (bench/RESULTS.md, #29.1). AsyncContextFrame does without
+ * them; Node 24 uses it by default and no longer takes the flag.
+ */
+export function serverNodeFlags(version = process.versions.node) {
+  return Number(version.split(".")[0]) < 24 ? ["--experimental-async-context-frame"] : [];
+}
+
+/** `node <flags> next start …`: the arguments that start the built app's server. */
+export function nextStartArgs(root, ...args) {
+  return [...serverNodeFlags(), path.join(root, "node_modules/next/dist/bin/next"), "start", ...args];
+}
+
 /** What `npm start` says before it builds: why, and roughly how long (measured on 2 busy cores). */
 export function buildingMessage(reason, first) {
   return first

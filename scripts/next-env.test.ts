@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildingMessage, withTelemetryOff } from "./next-env.mjs";
+import { buildingMessage, nextStartArgs, serverNodeFlags, withTelemetryOff } from "./next-env.mjs";
 
 describe("Next.js telemetry", () => {
   it("is off unless the person set NEXT_TELEMETRY_DISABLED themselves", () => {
@@ -39,5 +39,21 @@ describe("the production build", () => {
         expect(m[1] !== undefined || m[2] !== undefined, `${f}: ${m[0]}`).toBe(true);
       }
     }
+  });
+});
+
+describe("the server's Node flags", () => {
+  it("run AsyncLocalStorage on AsyncContextFrame on Node 22 (Node 24 does by default and no longer takes the flag)", () => {
+    expect(serverNodeFlags("22.23.3")).toEqual(["--experimental-async-context-frame"]);
+    expect(serverNodeFlags("24.1.0")).toEqual([]);
+  });
+
+  it("are how every script starts the server", () => {
+    const read = (f: string) => fs.readFileSync(path.join(import.meta.dirname, f), "utf8");
+    for (const script of ["start.mjs", "e2e-server.mjs", "../e2e/pages/next-server.ts"]) {
+      expect(read(script), script).toContain("nextStartArgs(");
+      expect(read(script), script).not.toContain('"node_modules/next/dist/bin/next", "start"');
+    }
+    expect(nextStartArgs("/app", "-p", "3000").slice(-4)).toEqual(["/app/node_modules/next/dist/bin/next", "start", "-p", "3000"]);
   });
 });

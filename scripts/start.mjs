@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { servedFrom, staleReason } from "./build-stamp.mjs";
-import { buildingMessage, withTelemetryOff } from "./next-env.mjs";
+import { buildingMessage, nextStartArgs, withTelemetryOff } from "./next-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -45,7 +45,7 @@ if (token) {
 }
 // The server reads the same host and token through its settings (HOST, TOOLROOM_SERVER__TOKEN).
 const env = { ...process.env, HOST: host, ...(token ? { TOOLROOM_SERVER__TOKEN: token } : {}) };
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", String(port)], { stdio: "inherit", env });
+const server = spawn(process.execPath, nextStartArgs(root, "-H", host, "-p", String(port)), { stdio: "inherit", env });
 // Next closes gracefully, waiting for open connections; a browser tab polls every few seconds and
 // keeps its connection busy, so a stop would wait forever. Requests in flight get a moment, then it ends.
 const STOP_GRACE_MS = 5000;

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { withTelemetryOff } from "../../scripts/next-env.mjs";
+import { nextStartArgs, withTelemetryOff } from "../../scripts/next-env.mjs";
 import { freePort, rawRequest } from "./security-http";
 
 const STOP_GRACE_MS = 5000;
@@ -25,7 +25,7 @@ export class NextServer {
     // Only the test's settings: no TOOLROOM_* variable of the developer's.
     const childEnv: NodeJS.ProcessEnv = withTelemetryOff({ ...process.env, ...env });
     for (const name of Object.keys(childEnv)) if (name.startsWith("TOOLROOM_") && !(name in env)) delete childEnv[name];
-    this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    this.child = spawn(process.execPath, nextStartArgs(cwd ?? process.cwd(), "-H", "127.0.0.1", "-p", String(port)), {
       cwd,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
