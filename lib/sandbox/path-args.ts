@@ -3,12 +3,17 @@ import { resolveWithin } from "./resolve";
 /** The JSON Schema `format` that marks a string argument as a path in the source root. */
 export const PATH_FORMAT = "path";
 
-/** The top-level properties a tool's input schema declares as source-root paths (`"format": "path"`). */
+const isPath = (schema: unknown) => typeof schema === "object" && schema !== null && (schema as { format?: unknown }).format === PATH_FORMAT;
+
+/**
+ * The top-level properties a tool's input schema declares as source-root paths: a string with
+ * `"format": "path"`, or an array whose items are (`files: string[]` of paths).
+ */
 export function pathArgNames(schema: Record<string, unknown>): string[] {
   const properties = schema.properties;
   if (!properties || typeof properties !== "object") return [];
   return Object.entries(properties as Record<string, unknown>)
-    .filter(([, property]) => typeof property === "object" && property !== null && (property as { format?: unknown }).format === PATH_FORMAT)
+    .filter(([, property]) => isPath(property) || isPath((property as { items?: unknown } | null)?.items))
     .map(([name]) => name);
 }
 
@@ -32,9 +37,13 @@ export function normalisePathArgs<T>(names: readonly string[], input: T, root: s
   let out: Record<string, unknown> | undefined;
   for (const name of names) {
     const value = record[name];
-    if (typeof value !== "string") continue;
-    const normal = normaliseSourcePath(root, value);
-    if (normal !== value) (out ??= { ...record })[name] = normal;
+    if (typeof value === "string") {
+      const normal = normaliseSourcePath(root, value);
+      if (normal !== value) (out ??= { ...record })[name] = normal;
+    } else if (Array.isArray(value)) {
+      const normal = value.map((item: unknown) => (typeof item === "string" ? normaliseSourcePath(root, item) : item));
+      if (normal.some((item, i) => item !== value[i])) (out ??= { ...record })[name] = normal;
+    }
   }
   return (out ?? input) as T;
 }

@@ -101,4 +101,30 @@ describe("path arguments are normalised before rules see them", () => {
     await invoke(echo, { path: "../elsewhere" }, ctx);
     expect(seen).toEqual([{ path: "private", label: "./x/" }, { path: "sub" }, { path: "." }, { path: "../elsewhere" }]);
   });
+
+  it("an array of paths (items with format: path) is normalised item by item, for the rule and the tool", async () => {
+    const seen: unknown[] = [];
+    const many = defineTool({
+      name: "read_many",
+      description: "Reads several files.",
+      input: z.object({ files: z.array(z.string().meta({ format: "path" })), tags: z.array(z.string()).optional() }),
+      execute: async (input) => {
+        seen.push(input);
+        return "ok";
+      },
+    });
+    const ctx = createToolContext({ settings, toolName: "read_many" });
+    await invoke(many, { files: ["./private/p.txt", "sub/../open.txt", "open.txt"], tags: ["./x/"] }, ctx);
+    expect(seen).toEqual([{ files: ["private/p.txt", "open.txt", "open.txt"], tags: ["./x/"] }]);
+
+    // A rule on the array's canonical JSON meets the resolved spelling.
+    const rules = settingsSchema.parse({
+      sourceRoot: root,
+      approvals: { rules: [{ tool: "read_many", args: { files: '"private/' }, decision: "deny" }] },
+    });
+    const inputSchema = { type: "object", properties: { files: { type: "array", items: { type: "string", format: "path" } } } };
+    const call = { toolName: "read_many", sourcePackage: "test", origin: "plugin" as const, readonly: true, inputSchema };
+    expect((await settingsRuleDecider(rules)({ ...call, input: { files: ["open.txt", "./sub/../private/p.txt"] } }))?.decision).toBe("deny");
+    expect(await settingsRuleDecider(rules)({ ...call, input: { files: ["open.txt"] } })).toBeUndefined();
+  });
 });
