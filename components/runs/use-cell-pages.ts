@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { type PackedCells, unpackCells } from "@/lib/artifacts/view/pack-cells";
+import { unpackCells } from "@/lib/artifacts/view/pack-cells";
+import type { PackedCells } from "@/lib/artifacts/view/types";
 import type { CellView, MatrixView } from "./types";
 import { fetchJson } from "@/lib/client/fetch-json";
 

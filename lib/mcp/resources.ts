@@ -1,6 +1,6 @@
 import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type { RegisteredResource } from "@/lib/tools/contributions";
+import type { RegisteredResource } from "@/lib/tools/registry-types";
 import type { Registry } from "@/lib/tools/registry-types";
 import type { ContributionContext, ResourceBody } from "@/lib/tools/types";
 import {

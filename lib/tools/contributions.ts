@@ -1,16 +1,7 @@
 import { importEntry } from "./entry-module";
 import type { PluginPackage } from "./manifest";
-import type { Diagnostic } from "./registry-types";
+import type { Diagnostic, RegisteredPrompt, RegisteredResource } from "./registry-types";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from "./types";
-
-/** Where a contribution came from, as `/tools` and MCP `_meta` name it. */
-interface Contributed {
-  sourcePackage: string;
-  version: string;
-}
-export type RegisteredResource = Contributed &
-  ({ kind: "resource"; definition: ResourceDefinition } | { kind: "template"; definition: ResourceTemplateDefinition });
-export type RegisteredPrompt = Contributed & { definition: PromptDefinition };
 
 export interface Contributions {
   resources: RegisteredResource[];

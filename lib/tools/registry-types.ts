@@ -1,7 +1,15 @@
-import type { RegisteredPrompt, RegisteredResource } from "./contributions";
 import type { SourceLocation } from "./import-error";
 import type { JsonSchema } from "./schema";
-import type { ToolContext, ToolDefinition } from "./types";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolContext, ToolDefinition } from "./types";
+
+/** Where a contribution came from, as `/tools` and MCP `_meta` name it. */
+interface Contributed {
+  sourcePackage: string;
+  version: string;
+}
+export type RegisteredResource = Contributed &
+  ({ kind: "resource"; definition: ResourceDefinition } | { kind: "template"; definition: ResourceTemplateDefinition });
+export type RegisteredPrompt = Contributed & { definition: PromptDefinition };
 
 export type ToolOrigin = "builtin" | "plugin" | "mcp";
 

@@ -1,14 +1,6 @@
-import type { CellView } from "./types";
+import type { CellView, PackedCells } from "./types";
 
-/**
- * Cells travel from server to browser column-wise: with thousands of cells the repeated property
- * names were over half of the page's payload. `unpackCells(packCells(x))` equals `x`.
- */
-export interface PackedCells {
-  keys: (keyof CellView)[];
-  rows: unknown[][];
-}
-
+/** Packs cells column-wise (see PackedCells); `unpackCells(packCells(x))` equals `x`. */
 export function packCells(cells: readonly CellView[]): PackedCells {
   const first = cells[0];
   if (!first) return { keys: [], rows: [] };

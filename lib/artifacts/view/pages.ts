@@ -1,4 +1,4 @@
-import type { PackedCells } from "./pack-cells";
+import type { PackedCells } from "./types";
 import type { RunView } from "./types";
 
 /**

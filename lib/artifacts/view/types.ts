@@ -4,7 +4,6 @@
  * never the readers, so nothing that touches the filesystem reaches the bundle.
  */
 import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from "../index";
-import type { PackedCells } from "./pack-cells";
 import type { CallRow } from "@/lib/evals/call-diff";
 import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
 import type { Cost } from "@/lib/evals/cost";
@@ -245,4 +244,13 @@ export interface RunDiff {
   envError: string | null;
   /** Two eval runs: case by case (lib/evals/diff.ts), without the per-detail list. */
   evalChanges?: Omit<EvalCaseChanges, "details"> & { changed: EvalCaseChanges["details"] };
+}
+
+/**
+ * Cells as they travel from server to browser, column-wise (pack-cells.ts): with thousands of cells
+ * the repeated property names were over half of the page's payload.
+ */
+export interface PackedCells {
+  keys: (keyof CellView)[];
+  rows: unknown[][];
 }
