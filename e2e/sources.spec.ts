@@ -78,6 +78,10 @@ test("a prompt, its arguments filled, lands in a new chat's composer; a resource
   await chat.send("what does the attachment say");
   await expect(page.getByTestId("message-attachment")).toContainText("demo://resource/static/document/features.md");
   await chat.waitIdle();
+  // Stored with the question (it once reached neither the model nor the database): still there after a reload.
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await page.reload();
+  await expect(page.getByTestId("message-attachment")).toContainText("demo://resource/static/document/features.md");
 });
 
 test("a consumed tool's image shows on its tool card", async ({ page }) => {

@@ -34,7 +34,26 @@ describe("chat request schema", () => {
   it("refuses a text part whose text is not a string, and lets other part types through", () => {
     expect(firstIssue(user([{ type: "text", text: 42 }]))).toMatch(/^message\.parts\.0\.text: /);
     expect(firstIssue(user([{ type: "text" }]))).toMatch(/^message\.parts\.0\.text: /);
-    expect(firstIssue(user([{ type: "step-start" }, { type: "text", text: "hi" }, { type: "file", url: "data:," }]))).toBeNull();
+    expect(firstIssue(user([{ type: "step-start" }, { type: "text", text: "hi" }, { type: "file", mediaType: "text/plain", url: "data:," }]))).toBeNull();
+  });
+
+  it("refuses an attached file without a media type or with a URL the server would fetch", () => {
+    expect(
+      firstIssue(
+        user([
+          { type: "text", text: "hi" },
+          { type: "file", url: "data:," },
+        ]),
+      ),
+    ).toMatch(/^message\.parts\.1\.mediaType: /);
+    expect(
+      firstIssue(
+        user([
+          { type: "text", text: "hi" },
+          { type: "file", mediaType: "image/png", url: "file:///etc/passwd" },
+        ]),
+      ),
+    ).toBe("message.parts.1.url: an attached file must be a data: URL");
   });
 
   it("refuses chat ids that are not 1-64 letters, digits, _ and -", () => {
@@ -44,6 +63,16 @@ describe("chat request schema", () => {
 
 describe("checkMessageSize", () => {
   const request = (text: string) => chatRequestSchema.parse(user([{ type: "text", text }]));
+
+  it("counts an attached file's bytes with the text", () => {
+    const withFile = chatRequestSchema.parse(
+      user([
+        { type: "text", text: "hi" },
+        { type: "file", mediaType: "text/plain", url: `data:,${"x".repeat(200)}` },
+      ]),
+    );
+    expect(() => checkMessageSize(withFile, 100)).toThrow(/bytes of text and attachments/);
+  });
 
   it("admits text up to the limit and answers 413 above it, counting bytes", () => {
     expect(() => checkMessageSize(request("é".repeat(50)), 100)).not.toThrow();
@@ -57,7 +86,7 @@ describe("checkMessageSize", () => {
     expect(error).toMatchObject({
       status: 413,
       code: "message_too_large",
-      message: "The message is 102 bytes of text, above the 100-byte limit (settings chat.maxMessageBytes).",
+      message: "The message is 102 bytes of text and attachments, above the 100-byte limit (settings chat.maxMessageBytes).",
     });
   });
 });

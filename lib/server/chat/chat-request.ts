@@ -25,9 +25,21 @@ const toolPart = z
     path: ["approval", "approved"],
   });
 
-/** Parts are checked by their type: the ones the server reads (text, tool calls) must be well-formed; others pass through. */
+/**
+ * A resource attached to a question (the Sources view): its bytes travel inline. Only a data: URL —
+ * a provider given an http(s) URL fetches it, and a browser must not choose what the server fetches.
+ */
+const filePart = z.looseObject({
+  type: z.literal("file"),
+  mediaType: z.string().min(1).max(200),
+  filename: z.string().max(2000).optional(),
+  url: z.string().startsWith("data:", "an attached file must be a data: URL"),
+});
+
+/** Parts are checked by their type: the ones the server reads (text, files, tool calls) must be well-formed; others pass through. */
 const part = z.looseObject({ type: z.string().max(200) }).superRefine((value, ctx) => {
-  const schema = value.type === "text" ? textPart : value.type.startsWith("tool-") || value.type === "dynamic-tool" ? toolPart : null;
+  const schema =
+    value.type === "text" ? textPart : value.type === "file" ? filePart : value.type.startsWith("tool-") || value.type === "dynamic-tool" ? toolPart : null;
   const result = schema?.safeParse(value);
   for (const issue of result?.success === false ? result.error.issues : []) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
 });
@@ -59,11 +71,17 @@ export const chatRequestSchema = z.object({
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-/** A user message above `chat.maxMessageBytes` is refused (413) before anything is stored or sent to a model. */
+/** A user message (its text and attached files) above `chat.maxMessageBytes` is refused (413) before anything is stored or sent to a model. */
 export function checkMessageSize(request: ChatRequest, maxBytes: number): void {
   if (request.message.role !== "user") return;
-  const bytes = request.message.parts.reduce((sum, p) => sum + (p.type === "text" ? Buffer.byteLength(String(p.text)) : 0), 0);
+  const size = (p: ChatRequest["message"]["parts"][number]) =>
+    p.type === "text" ? Buffer.byteLength(String(p.text)) : p.type === "file" ? Buffer.byteLength(String(p.url)) : 0;
+  const bytes = request.message.parts.reduce((sum, p) => sum + size(p), 0);
   if (bytes > maxBytes) {
-    throw new HttpError(413, `The message is ${bytes} bytes of text, above the ${maxBytes}-byte limit (settings chat.maxMessageBytes).`, "message_too_large");
+    throw new HttpError(
+      413,
+      `The message is ${bytes} bytes of text and attachments, above the ${maxBytes}-byte limit (settings chat.maxMessageBytes).`,
+      "message_too_large",
+    );
   }
 }

@@ -69,12 +69,12 @@ let messageCount = 0;
 async function ask(
   chatId: string,
   text: string,
-  options: { toolMode?: "native" | "text"; textProtocol?: TextProtocol; model?: string } = {},
+  { files = [], ...options }: { toolMode?: "native" | "text"; textProtocol?: TextProtocol; model?: string; files?: object[] } = {},
 ): Promise<ChatStream> {
   const { chatRequestSchema } = await import("./chat-request");
   const request = chatRequestSchema.parse({
     id: chatId,
-    message: { id: `${chatId}-u${++messageCount}`, role: "user", parts: [{ type: "text", text }] },
+    message: { id: `${chatId}-u${++messageCount}`, role: "user", parts: [{ type: "text", text }, ...files] },
     ...options,
   });
   const response = await service.handleChatRequest(request, new AbortController().signal);
@@ -217,6 +217,44 @@ describe("chat over a real OpenAI-compatible HTTP server", () => {
     await ask("per-chat-protocol", "Thanks.");
     expect(contentText(local.requests[next]!.messages[0]!)).toContain(CALL_FORMAT.json);
     expect(contentText(local.requests[next]!.messages[0]!)).not.toContain(CALL_FORMAT.action);
+  });
+
+  it("a resource attached from the Sources view reaches the model as text and is stored with the question", async () => {
+    await configure("action");
+    local.reply({ deltas: textDeltas("It says hello.", [5]), finish: "stop" });
+    const before = local.requests.length;
+    const resource = {
+      type: "file",
+      mediaType: "text/plain",
+      filename: "test://static/hello",
+      url: `data:text/plain;base64,${Buffer.from("hello from the resource").toString("base64")}`,
+    };
+    await ask("attached-resource", "What does the attached resource say?", { toolMode: "native", files: [resource] });
+
+    const sent = local.requests[before]!.messages.filter((m) => m.role === "user")
+      .map(contentText)
+      .join("\n");
+    expect(sent).toContain("What does the attached resource say?");
+    expect(sent).toContain("hello from the resource");
+    const question = (await queries.loadMessages("attached-resource")).find((m) => m.role === "user")!;
+    expect(question.parts).toEqual([{ type: "text", text: "What does the attached resource say?" }, resource]);
+  });
+
+  it("an attachment must be a data: URL the browser sent, never an address for the server to fetch", async () => {
+    const { chatRequestSchema } = await import("./chat-request");
+    const parsed = chatRequestSchema.safeParse({
+      id: "attached-url",
+      message: {
+        id: "u",
+        role: "user",
+        parts: [
+          { type: "text", text: "x" },
+          { type: "file", mediaType: "image/png", url: "http://169.254.169.254/latest" },
+        ],
+      },
+    });
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toContain("data: URL");
   });
 
   it("fallback: the first model answers HTTP 500, the second answers and is named as the one that did", async () => {

@@ -95,8 +95,10 @@ async function historyFor(
   }
   if (incoming.role === "user") {
     if (waiting.length) throw new HttpError(409, "A tool call is waiting for your approval; answer it before sending a new message.", "pending_approval");
-    const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text") };
-    if (userMessage.parts.length === 0) throw new HttpError(400, "The message has no text.", "empty_message");
+    // A question is its text and the resources attached to it (checked in chat-request.ts); the
+    // engine gives text resources to the model as text, images and audio as file parts.
+    const userMessage: UIMessage = { id: incoming.id, role: "user", parts: incoming.parts.filter((p) => p.type === "text" || p.type === "file") };
+    if (!userMessage.parts.some((p) => p.type === "text")) throw new HttpError(400, "The message has no text.", "empty_message");
     await saveQuestion(chat.id, stored.length, userMessage, chat.unsaved);
     return { messages: [...stored, userMessage], position: stored.length + 1 };
   }
