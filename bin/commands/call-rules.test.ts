@@ -43,4 +43,10 @@ describe("toolroom call applies the settings' approval rules", { timeout: 90_000
     expect(run.code).toBe(3);
     expect(run.stdout).not.toContain("1 notes.txt");
   });
+
+  it("input the tool's schema refuses is an invalid-input error (exit 1), not a confirmation nobody can answer", async () => {
+    const run = await runToolroom(["--config", config, "call", "run_terminal_command", "--input", JSON.stringify({ cmd: "wc -l notes.txt" })], root);
+    expect(run.stdout).toMatch(/^Error: invalid input for run_terminal_command/);
+    expect(run.code).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { Decision } from "@/lib/tools/decision";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
+import { validateInput } from "@/lib/tools/schema";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
 import type { ElicitationRecord, McpAudit } from "./audit";
@@ -56,15 +57,20 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   const ctx = deps.contextFor(name, signal);
   const tool = registered.resolve(ctx);
 
+  // Arguments the tool's schema refuses are the spec's tool input error: invoke answers them as an
+  // isError result the model can correct, and no rule or person is asked about a call that cannot run.
+  const valid = (await validateInput(tool.input, input)).ok;
   let decision: Decision | undefined;
-  const verdict = await deps.rules?.({
-    toolName: name,
-    sourcePackage: registered.sourcePackage,
-    origin: registered.origin,
-    readonly: registered.readonly,
-    input,
-    inputSchema: registered.inputSchema,
-  });
+  const verdict = valid
+    ? await deps.rules?.({
+        toolName: name,
+        sourcePackage: registered.sourcePackage,
+        origin: registered.origin,
+        readonly: registered.readonly,
+        input,
+        inputSchema: registered.inputSchema,
+      })
+    : undefined;
   if (verdict && verdict.decision !== "ask") {
     decision = {
       by: "rule",
@@ -78,7 +84,7 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
       await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });
       return { content: [{ type: "text", text }], _meta: { "toolroom/decision": decision } };
     }
-  } else if (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx))) {
+  } else if (valid && (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx)))) {
     const answer = await deps.confirm(registered, input, signal);
     decision = decisionOf(answer, now());
     const why = notAdmittedReason(answer);
