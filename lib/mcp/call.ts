@@ -104,6 +104,8 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     madeChanges: result.madeChanges,
     durationMs: Math.round(result.durationMs),
     decision,
+    // The client's notifications/cancelled aborts the call's signal; nobody reads the answer.
+    ...(signal.aborted ? { cancelled: true } : {}),
     startedAt,
   });
   return {
