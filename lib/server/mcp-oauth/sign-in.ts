@@ -3,6 +3,7 @@ import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { readMcpOAuth, writeMcpOAuth } from "@/lib/db/mcp-oauth";
 import { isStdio, type McpServerSettings } from "@/lib/mcp/client-connect";
 import { maskUrl, type OAuthFlowStep } from "@/lib/mcp/oauth-flow-log";
+import { revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import { StoredOAuthProvider } from "@/lib/mcp/oauth-provider";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -164,31 +165,9 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
  */
 export async function signOut(name: string): Promise<{ revokedAtServer: boolean }> {
   const config = httpServer(name);
-  const stored = await readMcpOAuth(name, config.url);
-  const tokens = stored?.tokens as StoredTokens | undefined;
-  const discovery = stored?.discovery as { authorizationServerMetadata?: { revocation_endpoint?: string } } | undefined;
-  const endpoint = discovery?.authorizationServerMetadata?.revocation_endpoint;
-  const client = (config.oauth?.clientId ? { client_id: config.oauth.clientId, client_secret: config.oauth.clientSecret } : stored?.clientInfo) as
-    { client_id?: string; client_secret?: string } | undefined;
-  const provider = providerFor(name, config, "");
-  let revokedAtServer = false;
-  if (endpoint && tokens && client?.client_id) {
-    const fetchFn = provider.recordingFetch({ fresh: false });
-    for (const [hint, token] of [
-      ["refresh_token", tokens.refresh_token],
-      ["access_token", tokens.access_token],
-    ] as const) {
-      if (!token) continue;
-      const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id });
-      if (client.client_secret) body.set("client_secret", client.client_secret);
-      const response = await fetchFn(endpoint, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }).catch(
-        () => undefined,
-      );
-      revokedAtServer ||= response?.ok === true;
-    }
-  }
+  const revokedAtServer = await revokeMcpTokens(name, config);
   await writeMcpOAuth(name, config.url, { tokens: undefined, codeVerifier: undefined });
-  await provider.noteStep({
+  await providerFor(name, config, "").noteStep({
     kind: "sign-out",
     method: "-",
     url: config.url,
