@@ -39,9 +39,16 @@ export function registerCall(program: Command): void {
 
         const controller = new AbortController();
         process.once("SIGINT", () => controller.abort());
+        const elicit = terminalElicit({ toolName: name, yes: options.yes === true });
+        // A form nobody could answer is a call that needed a human and did not get one, as a confirmation.
+        let unanswered = false;
         const ctx = {
           ...createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal }),
-          elicit: terminalElicit({ yes: options.yes === true }),
+          elicit: async (...args: Parameters<typeof elicit>) => {
+            const answer = await elicit(...args);
+            unanswered ||= answer.action === "not-admitted";
+            return answer;
+          },
         };
         const tool = registered.resolve(ctx);
         // Input the tool's schema refuses goes straight to invoke's invalid-input error (exit 1): no
@@ -80,6 +87,7 @@ export function registerCall(program: Command): void {
           if (again) result = await invoke(again.resolve(ctx), input, ctx, { guardFile: settings.aiAssistedGuardFile });
         }
         process.stdout.write(`${result.text}\n`);
+        if (unanswered) throw new CliExit(EXIT_NOT_ADMITTED);
         if (result.isError) throw new CliExit(1);
       } finally {
         await registry.close?.();
