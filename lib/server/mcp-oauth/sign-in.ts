@@ -150,7 +150,14 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
     url: maskUrl(`${CALLBACK_PATH}?${query.toString()}`),
     ...(failed ? { error: `${failed}${query.get("error_description") ? `: ${query.get("error_description")}` : ""}` } : {}),
   });
-  const back = (outcome: string) => `${flow.returnTo}${flow.returnTo.includes("?") ? "&" : "?"}server=${encodeURIComponent(flow.server)}&signIn=${outcome}`;
+  // The page the sign-in started from may already name the server (the Sources view's
+  // ?server=), or an earlier sign-in's outcome: set, not appended, so each is said once.
+  const back = (outcome: string) => {
+    const url = new URL(flow.returnTo, "http://toolroom.invalid");
+    url.searchParams.set("server", flow.server);
+    url.searchParams.set("signIn", outcome);
+    return `${url.pathname}${url.search}${url.hash}`;
+  };
   if (failed) return back("refused");
   const code = query.get("code");
   if (!code) return back("no-code");
