@@ -40,7 +40,8 @@ describe("toolroom mcp login / logout", () => {
       ...env,
       BROWSER: `${process.execPath} ${path.join(root, "browser.mjs")}`,
     });
-    expect(login.stdout, login.stderr).toContain("Signed in to remote");
+    // The loopback server has one tool, whoami.
+    expect(login.stdout, login.stderr).toBe(`Signed in to remote (${remote.url}): 1 tool.\n`);
     expect(remote.provider.revoked).toEqual([]);
     const logout = await runToolroom(["--config", "toolroom.yaml", "mcp", "logout", "remote"], root, env);
     expect(logout.code).toBe(0);

@@ -7,6 +7,7 @@ import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { loginMcpServer, revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import type { Settings } from "@/lib/settings/schema";
 import { CliExit, cliSettings } from "../context";
+import { counted } from "../counted";
 
 /** `toolroom mcp login|logout <server>`: OAuth for a remote server of `mcpServers`. */
 export function registerMcpLogin(mcp: Command, program: Command): void {
@@ -17,7 +18,7 @@ export function registerMcpLogin(mcp: Command, program: Command): void {
       const config = httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
       try {
         const { toolCount } = await loginMcpServer(server, config, { clientVersion: toolroomPackage().version, open: openInBrowser });
-        process.stdout.write(`Signed in to ${server} (${config.url}): ${toolCount} tools.\n`);
+        process.stdout.write(`Signed in to ${server} (${config.url}): ${counted(toolCount, "tool")}.\n`);
       } catch (error) {
         throw new CliExit(1, `toolroom: signing in to ${server} failed: ${(error as Error).message}`);
       }
