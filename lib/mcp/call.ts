@@ -8,8 +8,8 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
 import type { ElicitationRecord, McpAudit } from "./audit";
 
-/** What the client's person answered, or why nobody could be asked. */
-export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported";
+/** What the client's person answered, why nobody could be asked, or that the client cancelled the call meanwhile. */
+export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported" | "aborted";
 
 export interface McpCallDeps {
   registry: Registry;
@@ -90,7 +90,17 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     const why = notAdmittedReason(answer);
     if (why) {
       const text = notAdmittedText(tool, input, why);
-      await record(deps, { tool: registered, input, text, isError: true, madeChanges: false, durationMs: null, decision, startedAt });
+      await record(deps, {
+        tool: registered,
+        input,
+        text,
+        isError: true,
+        madeChanges: false,
+        durationMs: null,
+        decision,
+        ...(answer === "aborted" ? { cancelled: true } : {}),
+        startedAt,
+      });
       return { content: [{ type: "text", text }], isError: true, _meta: { "toolroom/decision": decision } };
     }
   }
@@ -129,6 +139,8 @@ function decisionOf(answer: ConfirmAnswer, at: Date): Decision {
       return { by: "timeout", decision: "timed-out", at: iso };
     case "unsupported":
       return { by: "unsupervised", decision: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)", at: iso };
+    case "aborted":
+      return { by: "user", decision: "denied", reason: "the MCP client cancelled the call", at: iso };
   }
 }
 
@@ -144,6 +156,8 @@ function notAdmittedReason(answer: ConfirmAnswer): NotAdmittedReason | null {
       return { kind: "timed-out" };
     case "unsupported":
       return { kind: "unsupervised" };
+    case "aborted":
+      return { kind: "denied", reason: "the MCP client cancelled the call" };
   }
 }
 

@@ -19,7 +19,10 @@ let registry: Registry;
 
 beforeAll(async () => {
   await startServer({});
-  settings = settingsSchema.parse({ sourceRoot: dir, plugins: { paths: [path.resolve("examples/plugins/mcp-conformance-fixtures")] } });
+  settings = settingsSchema.parse({
+    sourceRoot: dir,
+    plugins: { paths: [path.resolve("examples/plugins/mcp-conformance-fixtures"), path.resolve("examples/plugins/toolroom-plugin-sample")] },
+  });
   registry = await loadRegistry({ settings, log: () => {} });
 });
 
@@ -73,5 +76,24 @@ describe("the audit of served calls", () => {
     await expect(client.callTool({ name: "test_elicitation", arguments: { message: "Who?" } }, undefined, { signal: controller.signal })).rejects.toThrow();
     const row = await vi.waitFor(async () => (await storedCall("Who?")) ?? Promise.reject(new Error("not stored yet")));
     expect(row).toMatchObject({ state: "cancelled" });
+  });
+
+  it("stores a call the client cancelled while its person was asked to confirm it as cancelled, not denied", async () => {
+    const controller = new AbortController();
+    const client = await connect(
+      (signal) =>
+        new Promise((_, reject) => {
+          signal.addEventListener("abort", () => reject(new Error("aborted")));
+          controller.abort();
+        }),
+    );
+    const call = client.callTool({ name: "sample_save_note", arguments: { title: "cancelled-confirm", body: "no" } }, undefined, { signal: controller.signal });
+    await expect(call).rejects.toThrow();
+    const { db } = await import("@/lib/db/client");
+    const row = await vi.waitFor(
+      async () => (await db().toolCall.findFirst({ where: { toolName: "sample_save_note" } })) ?? Promise.reject(new Error("not stored yet")),
+    );
+    expect(row).toMatchObject({ state: "cancelled" });
+    expect(fs.existsSync(path.join(dir, ".toolroom/notes/cancelled-confirm.md"))).toBe(false);
   });
 });

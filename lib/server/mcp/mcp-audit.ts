@@ -53,7 +53,7 @@ export const databaseMcpAudit: McpAudit = {
       input: JSON.stringify(call.input),
       inputHash: inputHash(call.input),
       output: call.text,
-      state: admitted ? (call.cancelled ? "cancelled" : call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
+      state: call.cancelled ? "cancelled" : admitted ? (call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
       isError: call.isError,
       decidedBy: call.decision?.by ?? null,
       ruleKey: call.decision?.rule?.key ?? null,
