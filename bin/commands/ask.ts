@@ -47,7 +47,6 @@ export function registerAsk(program: Command): void {
       process.once("SIGINT", interrupt);
       const printer = options.json ? undefined : streamPrinter(process.stdout, process.stderr);
       const chatId = `ask-${generateId()}`;
-      const elicit = terminalElicit({ yes: false });
       const setup = turnSetup({
         settings,
         resolver,
@@ -55,7 +54,7 @@ export function registerAsk(program: Command): void {
         modelId: `${model.provider}/${model.modelId}`,
         chatLlm,
         isNewConversation: true,
-        elicitFor: () => elicit,
+        elicitFor: (toolName) => terminalElicit({ toolName, yes: false }),
       });
 
       const outcome = await askTurn({

@@ -43,4 +43,19 @@ describe("toolroom call applies the settings' approval rules", { timeout: 90_000
     expect(run.code).toBe(3);
     expect(run.stdout).not.toContain("1 notes.txt");
   });
+
+  it("input the tool's schema refuses is an invalid-input error (exit 1), not a confirmation nobody can answer", async () => {
+    const run = await runToolroom(["--config", config, "call", "run_terminal_command", "--input", JSON.stringify({ cmd: "wc -l notes.txt" })], root);
+    expect(run.stdout).toMatch(/^Error: invalid input for run_terminal_command/);
+    expect(run.code).toBe(1);
+  });
+
+  it("a tool that asks a form with no terminal and no --yes: exit 3 and why on stderr, as for a confirmation", async () => {
+    const fixtures = path.join(root, "fixtures.yaml");
+    fs.writeFileSync(fixtures, `sourceRoot: .\nplugins: { paths: [${JSON.stringify(path.resolve("examples/plugins/mcp-conformance-fixtures"))}] }\n`);
+    const run = await runToolroom(["--config", fixtures, "call", "test_elicitation", "--input", JSON.stringify({ message: "Who are you?" })], root);
+    expect(run.stdout).toContain("action=not-admitted");
+    expect(run.stderr).toContain('toolroom: test_elicitation asked "Who are you?" and there is no terminal to ask on (--yes accepts the defaults)');
+    expect(run.code).toBe(3);
+  });
 });

@@ -7,6 +7,7 @@ import { ruleDecisionText } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { invoke } from "@/lib/tools/invoke";
+import { validateInput } from "@/lib/tools/schema";
 import { CliExit, cliSettings } from "../context";
 import { terminalElicit } from "./elicit-prompt";
 import { stepUpAfterRefusal } from "./mcp-login";
@@ -38,26 +39,38 @@ export function registerCall(program: Command): void {
 
         const controller = new AbortController();
         process.once("SIGINT", () => controller.abort());
+        const elicit = terminalElicit({ toolName: name, yes: options.yes === true });
+        // A form nobody could answer is a call that needed a human and did not get one, as a confirmation.
+        let unanswered = false;
         const ctx = {
           ...createToolContext({ settings, toolName: name, modelId: null, signal: controller.signal }),
-          elicit: terminalElicit({ yes: options.yes === true }),
+          elicit: async (...args: Parameters<typeof elicit>) => {
+            const answer = await elicit(...args);
+            unanswered ||= answer.action === "not-admitted";
+            return answer;
+          },
         };
         const tool = registered.resolve(ctx);
+        // Input the tool's schema refuses goes straight to invoke's invalid-input error (exit 1): no
+        // rule or person is asked about a call that cannot run.
+        const valid = (await validateInput(tool.input, input)).ok;
         // The settings' approval rules decide first, as in chat: allow needs no --yes, deny refuses even with it.
-        const verdict = await settingsRuleDecider(settings)({
-          toolName: name,
-          sourcePackage: registered.sourcePackage,
-          origin: registered.origin,
-          readonly: registered.readonly,
-          input,
-          inputSchema: registered.inputSchema,
-        });
+        const verdict = valid
+          ? await settingsRuleDecider(settings)({
+              toolName: name,
+              sourcePackage: registered.sourcePackage,
+              origin: registered.origin,
+              readonly: registered.readonly,
+              input,
+              inputSchema: registered.inputSchema,
+            })
+          : undefined;
         if (verdict?.decision === "deny") {
           process.stdout.write(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);
           throw new CliExit(EXIT_NOT_ADMITTED, `toolroom: ${ruleDecisionText(verdict)}`);
         }
         if (verdict?.decision === "allow") process.stderr.write(`toolroom: ${ruleDecisionText(verdict)}\n`);
-        else if (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx))) {
+        else if (valid && (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx)))) {
           const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
           if (!decision.approved) {
             process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);
@@ -74,6 +87,7 @@ export function registerCall(program: Command): void {
           if (again) result = await invoke(again.resolve(ctx), input, ctx, { guardFile: settings.aiAssistedGuardFile });
         }
         process.stdout.write(`${result.text}\n`);
+        if (unanswered) throw new CliExit(EXIT_NOT_ADMITTED);
         if (result.isError) throw new CliExit(1);
       } finally {
         await registry.close?.();

@@ -1,6 +1,7 @@
 import type { Settings } from "@/lib/settings/schema";
 import { diagnosticLine } from "@/lib/tools/registry-json";
 import type { Registry } from "@/lib/tools/registry-types";
+import { counted } from "../counted";
 
 /** A doctor check that passes with a warning: worth a look, but nothing stops the server. */
 export interface Warning {
@@ -13,9 +14,9 @@ export interface Warning {
 export function skippedEntriesCheck(registry: Registry): string | Warning {
   const skipped = registry.diagnostics.filter((d) => d.kind !== "source-failed");
   const packages = new Set(registry.tools.filter((t) => t.origin === "plugin").map((t) => t.sourcePackage));
-  if (skipped.length === 0) return packages.size ? `${packages.size} plugin package(s), no entry skipped` : "no plugin installed";
+  if (skipped.length === 0) return packages.size ? `${counted(packages.size, "plugin package")}, no entry skipped` : "no plugin installed";
   return {
-    warning: `${skipped.length} plugin entr${skipped.length === 1 ? "y" : "ies"} skipped (toolroom tools shows each with its code)`,
+    warning: `${counted(skipped.length, "plugin entry", "plugin entries")} skipped (toolroom tools shows each with its code)`,
     details: skipped.map((d) => `${diagnosticLine(d)}\n  How to fix: ${d.hint}`),
   };
 }
@@ -40,6 +41,6 @@ export function modelKeysCheck(settings: Settings, env: Record<string, string | 
     missing.push(`llms.${name} (${entry.provider}): no API key; set ${key.variable}, or llms.${name}.apiKey in toolroom.yaml`);
   }
   const count = Object.keys(settings.llms).length;
-  if (missing.length === 0) return `${count} model${count === 1 ? "" : "s"} configured, none missing a key`;
-  return { warning: `${missing.length} configured model${missing.length === 1 ? "" : "s"} without an API key`, details: missing };
+  if (missing.length === 0) return `${counted(count, "model")} configured, none missing a key`;
+  return { warning: `${counted(missing.length, "configured model")} without an API key`, details: missing };
 }

@@ -10,6 +10,7 @@ import { securityConfig, startupProblem } from "@/lib/security/config";
 import { loadSettings } from "@/lib/settings/load";
 import type { Registry } from "@/lib/tools/registry-types";
 import { CliExit } from "../context";
+import { counted } from "../counted";
 import { modelKeysCheck, skippedEntriesCheck, type Warning } from "./doctor-plugins";
 
 interface Check {
@@ -73,8 +74,10 @@ export function registerDoctor(program: Command): void {
             const status = migrationStatus(file, path.resolve("prisma/migrations"));
             if (!status.reachable) throw new Error(status.error ?? "unreachable");
             if (status.pending.length)
-              throw new Error(`${file}: ${status.pending.length} migration(s) not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`);
-            return `${file}, ${status.applied.length} migration(s) applied`;
+              throw new Error(
+                `${file}: ${counted(status.pending.length, "migration")} not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`,
+              );
+            return `${file}, ${counted(status.applied.length, "migration")} applied`;
           },
         },
         {
@@ -104,10 +107,10 @@ export function registerDoctor(program: Command): void {
             const failedServers = registry.diagnostics.filter((d) => d.kind === "source-failed").length;
             const skippedEntries = registry.diagnostics.length - failedServers;
             const notes = [
-              skippedEntries ? `${skippedEntries} tool entr${skippedEntries === 1 ? "y" : "ies"} skipped` : "",
-              failedServers ? `${failedServers} MCP server${failedServers === 1 ? "" : "s"} failed` : "",
+              skippedEntries ? `${counted(skippedEntries, "tool entry", "tool entries")} skipped` : "",
+              failedServers ? `${counted(failedServers, "MCP server")} failed` : "",
             ].filter(Boolean);
-            return `${registry.tools.length} tools${notes.length ? `, ${notes.join(", ")} (see toolroom tools)` : ""}`;
+            return `${counted(registry.tools.length, "tool")}${notes.length ? `, ${notes.join(", ")} (see toolroom tools)` : ""}`;
           },
         },
         {
@@ -135,7 +138,7 @@ export function registerDoctor(program: Command): void {
           console.log(`FAIL  ${check.name.padEnd(9)} ${(error as Error).message.split("\n")[0]}`);
         }
       }
-      if (failed) throw new CliExit(1, `toolroom doctor: ${failed} check(s) failed`);
+      if (failed) throw new CliExit(1, `toolroom doctor: ${counted(failed, "check")} failed`);
       if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) console.log("note  build     not built yet; npm start builds it");
     });
 }

@@ -31,7 +31,7 @@ function terminal(lines: string[]) {
 describe("toolroom call answers a tool's form on the terminal", () => {
   it("asks field by field, keeps defaults on Enter, re-asks a bad value, and sends on yes", async () => {
     const t = terminal(["", "2", "0", "3", "y"]);
-    const answer = await terminalElicit({ yes: false, input: t.input, output: t.output })("Which pizza?", SCHEMA);
+    const answer = await terminalElicit({ toolName: "order_pizza", yes: false, input: t.input, output: t.output })("Which pizza?", SCHEMA);
     expect(answer).toEqual({ action: "accept", content: { name: "Margherita", size: "l", count: 3 } });
     expect(t.shown()).toContain("The tool asks: Which pizza?");
     expect(t.shown()).toContain("Name [Margherita]: ");
@@ -41,19 +41,27 @@ describe("toolroom call answers a tool's form on the terminal", () => {
 
   it("declines or cancels as the person says, and cancels when the input ends", async () => {
     const declined = terminal(["", "1", "", "n"]);
-    expect(await terminalElicit({ yes: false, input: declined.input, output: declined.output })("q", SCHEMA)).toEqual({ action: "decline" });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: false, input: declined.input, output: declined.output })("q", SCHEMA)).toEqual({
+      action: "decline",
+    });
     const cancelled = terminal(["", "1", "", "c"]);
-    expect(await terminalElicit({ yes: false, input: cancelled.input, output: cancelled.output })("q", SCHEMA)).toEqual({ action: "cancel" });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: false, input: cancelled.input, output: cancelled.output })("q", SCHEMA)).toEqual({
+      action: "cancel",
+    });
     const ended = terminal([""]);
-    expect(await terminalElicit({ yes: false, input: ended.input, output: ended.output })("q", SCHEMA)).toEqual({ action: "cancel" });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: false, input: ended.input, output: ended.output })("q", SCHEMA)).toEqual({ action: "cancel" });
   });
 
   it("--yes accepts the defaults, or declines when a required field has none; no terminal is not admitted", async () => {
     const t = terminal([]);
-    expect(await terminalElicit({ yes: true, input: t.input, output: t.output })("q", SCHEMA)).toEqual({ action: "decline" });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: true, input: t.input, output: t.output })("q", SCHEMA)).toEqual({ action: "decline" });
     const optional = { ...SCHEMA, required: [] };
-    expect(await terminalElicit({ yes: true, input: t.input, output: t.output })("q", optional)).toEqual({ action: "accept", content: { name: "Margherita" } });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: true, input: t.input, output: t.output })("q", optional)).toEqual({
+      action: "accept",
+      content: { name: "Margherita" },
+    });
     const pipe = Object.assign(new PassThrough(), { isTTY: false });
-    expect(await terminalElicit({ yes: false, input: pipe, output: t.output })("q", SCHEMA)).toMatchObject({ action: "not-admitted" });
+    expect(await terminalElicit({ toolName: "order_pizza", yes: false, input: pipe, output: t.output })("q", SCHEMA)).toMatchObject({ action: "not-admitted" });
+    expect(t.shown()).toContain('toolroom: order_pizza asked "q" and there is no terminal to ask on (--yes accepts the defaults).');
   });
 });

@@ -4,6 +4,8 @@ import { answerWithDefaults, checkAnswers, elicitFields, parseTyped, type Elicit
 import type { ElicitResult, ElicitSchema } from "@/lib/tools/types";
 
 export interface TerminalElicitOptions {
+  /** The tool that asks, named when nobody can be asked. */
+  toolName: string;
   /** `--yes`: accept the schema's defaults, decline when a required field has none. */
   yes: boolean;
   input?: Readable & { isTTY?: boolean };
@@ -25,7 +27,11 @@ export function terminalElicit(options: TerminalElicitOptions): (message: string
       );
       return answer;
     }
-    if (!input.isTTY) return { action: "not-admitted", reason: "no terminal to ask on (use --yes to accept the defaults)" };
+    if (!input.isTTY) {
+      // The tool gets not-admitted and may carry on; the person must still learn why nothing was asked.
+      output.write(`toolroom: ${options.toolName} asked "${message}" and there is no terminal to ask on (--yes accepts the defaults).\n`);
+      return { action: "not-admitted", reason: "no terminal to ask on (use --yes to accept the defaults)" };
+    }
     const rl = readline.createInterface({ input, terminal: false });
     // The iterator buffers lines typed (or pasted) ahead of their prompt; `question` would drop them.
     const lines = rl[Symbol.asyncIterator]();

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { BfclImportError, bfclSuiteYaml } from "@/lib/evals/bfcl";
 import { parseSuite, SuiteError } from "@/lib/evals/suite";
 import { CliExit } from "../context";
+import { counted } from "../counted";
 
 function read(file: string, flag: string): { text: string; file: string } {
   try {
@@ -46,7 +47,7 @@ export function registerEvalImport(evalCommand: Command): void {
         // What is written must load: the importer and the suite format are checked against each other.
         const suite = parseSuite(yaml, options.out);
         fs.writeFileSync(options.out, yaml);
-        process.stderr.write(`wrote ${options.out}: ${suite.cases.length} case${suite.cases.length === 1 ? "" : "s"}\n`);
+        process.stderr.write(`wrote ${options.out}: ${counted(suite.cases.length, "case")}\n`);
       } catch (error) {
         if (error instanceof BfclImportError || error instanceof SuiteError || error instanceof SyntaxError)
           throw new CliExit(2, `toolroom: import-bfcl: ${error.message}`);

@@ -4,9 +4,10 @@ import { deleteMcpOAuth, readMcpOAuth } from "@/lib/db/mcp-oauth";
 import type { OAuthFlowStep } from "@/lib/mcp/oauth-flow-log";
 import { isStdio } from "@/lib/mcp/client-connect";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
-import { loginMcpServer } from "@/lib/mcp/oauth-login";
+import { loginMcpServer, revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import type { Settings } from "@/lib/settings/schema";
 import { CliExit, cliSettings } from "../context";
+import { counted } from "../counted";
 
 /** `toolroom mcp login|logout <server>`: OAuth for a remote server of `mcpServers`. */
 export function registerMcpLogin(mcp: Command, program: Command): void {
@@ -17,18 +18,25 @@ export function registerMcpLogin(mcp: Command, program: Command): void {
       const config = httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
       try {
         const { toolCount } = await loginMcpServer(server, config, { clientVersion: toolroomPackage().version, open: openInBrowser });
-        process.stdout.write(`Signed in to ${server} (${config.url}): ${toolCount} tools.\n`);
+        process.stdout.write(`Signed in to ${server} (${config.url}): ${counted(toolCount, "tool")}.\n`);
       } catch (error) {
         throw new CliExit(1, `toolroom: signing in to ${server} failed: ${(error as Error).message}`);
       }
     });
   mcp
     .command("logout <server>")
-    .description("forget the tokens and the client registration stored for a remote MCP server")
+    .description("revoke the tokens at the authorization server (when it offers revocation), then forget them and the client registration")
     .action(async (server: string) => {
-      httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
+      const config = httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
+      // As the web's Sign out: a token only forgotten here would still open the server to whoever holds a copy.
+      const revoked = await revokeMcpTokens(server, config);
       const removed = await deleteMcpOAuth(server);
-      process.stdout.write(removed ? `Signed out of ${server}.\n` : `Nothing was stored for ${server}.\n`);
+      if (!removed) process.stdout.write(`Nothing was stored for ${server}.\n`);
+      else if (revoked) process.stdout.write(`Signed out of ${server}: the authorization server revoked the tokens.\n`);
+      else
+        process.stdout.write(
+          `Signed out of ${server}: the tokens are forgotten here, not revoked (the authorization server offers no revocation, or refused).\n`,
+        );
     });
 }
 

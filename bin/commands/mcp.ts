@@ -6,6 +6,7 @@ import { logMcpAudit } from "@/lib/mcp/audit";
 import { createMcpServer } from "@/lib/mcp/server";
 import { diagnosticReport } from "@/lib/tools/registry-json";
 import { cliSettings } from "../context";
+import { counted } from "../counted";
 import { registerMcpLogin } from "./mcp-login";
 
 export function registerMcp(program: Command): void {
@@ -25,7 +26,7 @@ export function registerMcp(program: Command): void {
         process.stdin.once("end", resolve);
       });
       await server.connect(transport);
-      log(`toolroom mcp: serving ${registry.tools.filter((t) => t.enabled).length} tools on stdio`);
+      log(`toolroom mcp: serving ${counted(registry.tools.filter((t) => t.enabled).length, "tool")} on stdio`);
       await closed;
       await server.close();
       // The MCP servers Toolroom itself uses (settings mcpServers) stop with it.

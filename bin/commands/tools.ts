@@ -5,6 +5,7 @@ import { lintTool } from "@/lib/tools/lint";
 import { diagnosticReport, registryJson, registryText } from "@/lib/tools/registry-json";
 import type { Registry } from "@/lib/tools/registry-types";
 import { cliSettings } from "../context";
+import { counted } from "../counted";
 
 const STDERR_LINES = 8;
 
@@ -59,6 +60,6 @@ function printLint(registry: Registry, json: boolean): number {
     return errors;
   }
   for (const t of findings) for (const f of t.findings) process.stdout.write(`${t.tool}  [${t.sourcePackage}]  ${f.severity}  ${f.rule}: ${f.message}\n`);
-  process.stdout.write(`${registry.tools.length} tools checked: ${errors} error(s), ${warnings} warning(s)\n`);
+  process.stdout.write(`${counted(registry.tools.length, "tool")} checked: ${counted(errors, "error")}, ${counted(warnings, "warning")}\n`);
   return errors;
 }

@@ -11,6 +11,7 @@ const ACTION: Record<CallElicitation["action"], { label: string; tone: BadgeTone
 
 const BY: Record<CallElicitation["by"], string> = {
   user: "",
+  client: "the MCP client answered, not its person",
   timeout: "nobody answered in time",
   aborted: "the call was stopped",
   unsupervised: "unsupervised: nobody to ask",
@@ -27,7 +28,12 @@ export function ElicitationAnswers({ elicitations }: { elicitations: CallElicita
             <span className="min-w-0 flex-1 break-words">{e.message}</span>
             <Badge tone={ACTION[e.action].tone}>{ACTION[e.action].label}</Badge>
           </div>
-          {BY[e.by] ? <div className="mt-0.5 pl-[18px] text-muted">{BY[e.by]}</div> : null}
+          {BY[e.by] ? (
+            <div className="mt-0.5 pl-[18px] text-muted">
+              {BY[e.by]}
+              {e.by === "client" && e.reason ? `: ${e.reason}` : ""}
+            </div>
+          ) : null}
           {e.content && Object.keys(e.content).length ? (
             <pre className="mt-0.5 overflow-x-auto pl-[18px] font-mono text-[11px]" data-testid="call-elicitation-content">
               {JSON.stringify(e.content)}

@@ -11,8 +11,8 @@ const POLL_MS = 3000;
 
 /**
  * When the server reloads plugins or settings, every open page shows the new state: server
- * components render again (the chat's model picker, the footer, Settings) and the tool list is
- * fetched again. A cheap poll of the last reload's time, only while the page is visible.
+ * components render again (the chat's model picker, the footer, Settings) and the tool list and
+ * the Sources view's servers are fetched again. A cheap poll of the last reload's time, only while the page is visible.
  */
 export function useLiveReload(): void {
   const router = useRouter();
@@ -31,6 +31,8 @@ export function useLiveReload(): void {
     if (seen.current !== undefined && seen.current !== at) {
       router.refresh();
       void client.invalidateQueries({ queryKey: queryKeys.tools.all });
+      // The Sources view's servers are the registry's: a reload may start, stop or sign them out.
+      void client.invalidateQueries({ queryKey: queryKeys.sources.all });
     }
     seen.current = at;
   }, [at, router, client]);

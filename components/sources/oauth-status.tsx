@@ -2,11 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LogIn, LogOut } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { useOAuthStatus } from "./use-oauth-status";
+import { refreshAfterSignChange, useOAuthStatus } from "./use-oauth-status";
 
 const STATE = {
   "signed-in": { label: "signed in", tone: "done" },
@@ -21,7 +22,13 @@ const STATE = {
 export function OAuthStatus({ server }: { server: string }) {
   const status = useOAuthStatus(server);
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const refresh = () => {
+    // The Sources list is rendered on the server, from the registry the sign-in just reloaded.
+    router.refresh();
+    return refreshAfterSignChange(queryClient, server);
+  };
   const [error, setError] = useState<string | null>(null);
 
   const signIn = async () => {
@@ -34,7 +41,7 @@ export function OAuthStatus({ server }: { server: string }) {
         json: { returnTo },
       });
       if (started.authorizationUrl) return window.location.assign(started.authorizationUrl);
-      await queryClient.invalidateQueries({ queryKey: ["mcp-oauth", server] });
+      await refresh();
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -46,7 +53,7 @@ export function OAuthStatus({ server }: { server: string }) {
     setError(null);
     try {
       await fetchJson(`/api/mcp-oauth/${encodeURIComponent(server)}/sign-out`, { method: "POST" });
-      await queryClient.invalidateQueries({ queryKey: ["mcp-oauth", server] });
+      await refresh();
     } catch (e) {
       setError((e as Error).message);
     } finally {

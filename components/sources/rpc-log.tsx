@@ -3,6 +3,7 @@
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { RpcEntry } from "@/lib/mcp/client-log";
+import { outcomeLabel, rpcState } from "./rpc-outcome";
 
 const LEVEL_TONE: Record<string, BadgeTone> = { debug: "neutral", info: "accent", notice: "accent", warning: "pending" };
 
@@ -27,7 +28,7 @@ export function RpcLog({ entries }: { entries: RpcEntry[] }) {
     <ol className="divide-y divide-border font-mono text-xs" data-testid="rpc-log">
       {entries.map((entry) => {
         const log = logMessage(entry);
-        const state = entry.kind === "notification" ? "notification" : !entry.response ? "pending" : entry.response.ok ? "ok" : "error";
+        const state = rpcState(entry);
         return (
           <li key={entry.seq} data-testid="rpc-entry" data-method={entry.method} data-state={state}>
             <details className="group">
@@ -53,8 +54,8 @@ export function RpcLog({ entries }: { entries: RpcEntry[] }) {
                   {state === "pending" ? (
                     <span className="text-running">waiting…</span>
                   ) : entry.response ? (
-                    <span className={entry.response.ok ? "text-done" : "text-denied"}>
-                      {entry.response.ok ? "" : "error · "}
+                    <span className={entry.response.ok ? "text-done" : entry.response.closed === "cancelled" ? "text-muted" : "text-denied"}>
+                      {outcomeLabel(entry.response)}
                       {entry.response.durationMs} ms
                     </span>
                   ) : null}

@@ -19,6 +19,7 @@ import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-p
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke, type InvokeResult } from "@/lib/tools/invoke";
+import { validateInput } from "@/lib/tools/schema";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolDefinition } from "@/lib/tools/types";
 import { callKey, callsSinceLastUser, isToolPart, rewriteDenials, toolNameOf } from "./history";
@@ -232,6 +233,10 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     const entry = definitions.get(toolName);
     if (!entry) return "not-applicable";
     const { registered } = entry;
+    // Arguments the tool's schema refuses run straight into invoke's invalid-input error, which the
+    // model can correct: no rule or person is asked about a call that cannot run (the AI SDK does
+    // not validate a jsonSchema input).
+    if (!(await validateInput(entry.tool.input, input)).ok) return "not-applicable";
     const verdict = await turn.rules?.({
       toolName,
       sourcePackage: registered.sourcePackage,

@@ -36,10 +36,15 @@ export interface MediaPart {
 export interface CallElicitation {
   message: string;
   action: "accept" | "decline" | "cancel" | "not-admitted";
-  /** Who answered: the person, or nobody (the question timed out, the call was stopped, the chat is unsupervised). */
-  by: "user" | "timeout" | "aborted" | "unsupervised";
+  /**
+   * Who answered: the person; an MCP client itself (its answer failed the form, or it could not
+   * ask); or nobody (the question timed out, the call was stopped, the chat is unsupervised).
+   */
+  by: "user" | "client" | "timeout" | "aborted" | "unsupervised";
   /** What was sent back, when accepted. */
   content?: Record<string, unknown>;
+  /** Why no person's answer came back, when the client or nobody answered. */
+  reason?: string;
   at: string;
 }
 

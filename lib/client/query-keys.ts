@@ -26,6 +26,8 @@ export const queryKeys = {
   approvalRules: {
     all: ["approval-rules"] as const,
   },
+  /** A remote MCP server's OAuth sign-in state. */
+  mcpOAuth: (server: string) => ["mcp-oauth", server] as const,
   /** The server's last live reload of plugins and settings. */
   reload: () => ["reload"] as const,
   runs: {

@@ -17,12 +17,23 @@ export interface McpCallRecord {
   decision?: Decision;
   /** What the tool asked the person while it ran (ctx.elicit), and what they answered. */
   elicitations?: ElicitationRecord[];
+  /** The client cancelled the call (notifications/cancelled) before it finished. */
+  cancelled?: boolean;
   startedAt: Date;
 }
 
 export interface ElicitationRecord {
   message: string;
   action: "accept" | "decline" | "cancel" | "not-admitted";
+  /**
+   * Who answered: the client's person; the client itself (its answer failed the form, or asking
+   * failed); or nobody (no answer in time, the call was cancelled, the client cannot ask anyone).
+   */
+  by: "user" | "client" | "timeout" | "aborted" | "unsupervised";
+  /** What was sent back, when accepted. */
+  content?: Record<string, unknown>;
+  /** Why the question was not answered by a person. */
+  reason?: string;
   at: string;
 }
 

@@ -3,12 +3,13 @@ import type { Decision } from "@/lib/tools/decision";
 import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
+import { validateInput } from "@/lib/tools/schema";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
 import type { ElicitationRecord, McpAudit } from "./audit";
 
-/** What the client's person answered, or why nobody could be asked. */
-export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported";
+/** What the client's person answered, why nobody could be asked, or that the client cancelled the call meanwhile. */
+export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported" | "aborted";
 
 export interface McpCallDeps {
   registry: Registry;
@@ -56,15 +57,20 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   const ctx = deps.contextFor(name, signal);
   const tool = registered.resolve(ctx);
 
+  // Arguments the tool's schema refuses are the spec's tool input error: invoke answers them as an
+  // isError result the model can correct, and no rule or person is asked about a call that cannot run.
+  const valid = (await validateInput(tool.input, input)).ok;
   let decision: Decision | undefined;
-  const verdict = await deps.rules?.({
-    toolName: name,
-    sourcePackage: registered.sourcePackage,
-    origin: registered.origin,
-    readonly: registered.readonly,
-    input,
-    inputSchema: registered.inputSchema,
-  });
+  const verdict = valid
+    ? await deps.rules?.({
+        toolName: name,
+        sourcePackage: registered.sourcePackage,
+        origin: registered.origin,
+        readonly: registered.readonly,
+        input,
+        inputSchema: registered.inputSchema,
+      })
+    : undefined;
   if (verdict && verdict.decision !== "ask") {
     decision = {
       by: "rule",
@@ -78,13 +84,23 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
       await record(deps, { tool: registered, input, text, isError: false, madeChanges: false, durationMs: null, decision, startedAt });
       return { content: [{ type: "text", text }], _meta: { "toolroom/decision": decision } };
     }
-  } else if (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx))) {
+  } else if (valid && (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx)))) {
     const answer = await deps.confirm(registered, input, signal);
     decision = decisionOf(answer, now());
     const why = notAdmittedReason(answer);
     if (why) {
       const text = notAdmittedText(tool, input, why);
-      await record(deps, { tool: registered, input, text, isError: true, madeChanges: false, durationMs: null, decision, startedAt });
+      await record(deps, {
+        tool: registered,
+        input,
+        text,
+        isError: true,
+        madeChanges: false,
+        durationMs: null,
+        decision,
+        ...(answer === "aborted" ? { cancelled: true } : {}),
+        startedAt,
+      });
       return { content: [{ type: "text", text }], isError: true, _meta: { "toolroom/decision": decision } };
     }
   }
@@ -98,6 +114,8 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
     madeChanges: result.madeChanges,
     durationMs: Math.round(result.durationMs),
     decision,
+    // The client's notifications/cancelled aborts the call's signal; nobody reads the answer.
+    ...(signal.aborted ? { cancelled: true } : {}),
     startedAt,
   });
   return {
@@ -121,6 +139,8 @@ function decisionOf(answer: ConfirmAnswer, at: Date): Decision {
       return { by: "timeout", decision: "timed-out", at: iso };
     case "unsupported":
       return { by: "unsupervised", decision: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)", at: iso };
+    case "aborted":
+      return { by: "user", decision: "denied", reason: "the MCP client cancelled the call", at: iso };
   }
 }
 
@@ -136,6 +156,8 @@ function notAdmittedReason(answer: ConfirmAnswer): NotAdmittedReason | null {
       return { kind: "timed-out" };
     case "unsupported":
       return { kind: "unsupervised" };
+    case "aborted":
+      return { kind: "denied", reason: "the MCP client cancelled the call" };
   }
 }
 

@@ -1,3 +1,4 @@
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   isJSONRPCErrorResponse,
@@ -26,8 +27,12 @@ export interface RpcEntry {
   id?: string | number;
   /** The message's JSON, cut at PAYLOAD_LIMIT characters. */
   payload: string;
-  /** The answer, once it came (or never, while pending). */
-  response?: { at: number; durationMs: number; ok: boolean; payload: string };
+  /**
+   * The answer, once it came (or never, while pending). `closed` marks a request that will never
+   * be answered: its sender cancelled it (the payload is the cancellation), or it failed on the way
+   * (the payload is the error; `status` the HTTP status when there was one).
+   */
+  response?: { at: number; durationMs: number; ok: boolean; payload: string; closed?: "cancelled" | "failed"; status?: number };
 }
 
 function bounded(message: unknown): string {
@@ -62,21 +67,41 @@ export class RpcLog {
         this.pending.set(`${direction}:${message.id}`, { entry, started: this.now() });
       }
       this.push(entry);
+      // The spec: a cancelled request gets no answer. It is sent by whoever sent the request.
+      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (message.method === "notifications/cancelled" && (typeof requestId === "string" || typeof requestId === "number"))
+        this.close(`${direction}:${requestId}`, { ok: false, payload: entry.payload, closed: "cancelled" });
       return;
     }
     if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
       // An answer travels the other way from its request.
-      const key = `${direction === "in" ? "out" : "in"}:${message.id}`;
-      const waiting = this.pending.get(key);
-      if (!waiting) return;
-      this.pending.delete(key);
-      waiting.entry.response = {
-        at: Date.now(),
-        durationMs: Math.round((this.now() - waiting.started) * 10) / 10,
-        ok: isJSONRPCResultResponse(message),
-        payload: bounded(message),
-      };
+      this.close(`${direction === "in" ? "out" : "in"}:${message.id}`, { ok: isJSONRPCResultResponse(message), payload: bounded(message) });
     }
+  }
+
+  /** A request of ours that never reached the server (a 401, a network error): no answer will come. */
+  failed(message: JSONRPCMessage, error: unknown): void {
+    if (!isJSONRPCRequest(message)) return;
+    const code = (error as { code?: unknown }).code;
+    const status = typeof code === "number" && code >= 100 && code < 600 ? code : error instanceof UnauthorizedError ? 401 : undefined;
+    this.close(`out:${message.id}`, {
+      ok: false,
+      payload: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      closed: "failed",
+      ...(status !== undefined ? { status } : {}),
+    });
+  }
+
+  /** The connection closed: whatever was still waiting will not be answered on it. */
+  closedConnection(): void {
+    for (const key of [...this.pending.keys()]) this.close(key, { ok: false, payload: "the connection closed before the answer came", closed: "failed" });
+  }
+
+  private close(key: string, answer: Omit<NonNullable<RpcEntry["response"]>, "at" | "durationMs">): void {
+    const waiting = this.pending.get(key);
+    if (!waiting) return;
+    this.pending.delete(key);
+    waiting.entry.response = { at: Date.now(), durationMs: Math.round((this.now() - waiting.started) * 10) / 10, ...answer };
   }
 
   /** Newest first. */
@@ -109,7 +134,10 @@ export class RecordingTransport implements Transport {
       log.record("in", message);
       this.onmessage?.(message, extra);
     };
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      log.closedConnection();
+      this.onclose?.();
+    };
     inner.onerror = (error) => this.onerror?.(error);
   }
 
@@ -121,9 +149,14 @@ export class RecordingTransport implements Transport {
     return this.inner.start();
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.log.record("out", message);
-    return this.inner.send(message, options);
+    try {
+      await this.inner.send(message, options);
+    } catch (error) {
+      this.log.failed(message, error);
+      throw error;
+    }
   }
 
   close(): Promise<void> {

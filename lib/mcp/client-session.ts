@@ -23,9 +23,13 @@ const SOURCE_REQUEST_TIMEOUT_MS = 10_000;
 /** A server with more pages than this is looping on its cursor. */
 const MAX_PAGES = 20;
 
+// Symbol.for is one registry per process: the brand is the same in every copy of this module.
+const SOURCE_REQUEST_ERROR = Symbol.for("toolroom.SourceRequestError");
+
 /** Why a request to a consumed server did not work, in words a person can act on. */
 export class SourceRequestError extends Error {
   override name = "SourceRequestError";
+  readonly [SOURCE_REQUEST_ERROR] = true;
   constructor(
     message: string,
     readonly code: "not_connected" | "not_supported" | "timed_out" | "server_error",
@@ -33,6 +37,15 @@ export class SourceRequestError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * True for a SourceRequestError from any copy of this module. Next bundles each route apart, and
+ * the sessions live on globalThis with the registry: their errors come from the copy of the route
+ * that loaded the registry first, and `instanceof` in another route is false.
+ */
+export function isSourceRequestError(error: unknown): error is SourceRequestError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[SOURCE_REQUEST_ERROR] === true;
 }
 
 /** What the Sources view reads of one `mcpServers` entry, through the registry's own connection. */
@@ -72,7 +85,7 @@ export function sessionOf(status: SourceStatus): SourceSession | undefined {
 }
 
 function explain(method: string, error: unknown, timeoutMs: number): SourceRequestError {
-  if (error instanceof SourceRequestError) return error;
+  if (isSourceRequestError(error)) return error;
   if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
     return new SourceRequestError(`the server did not answer ${method} within ${timeoutMs / 1000} s`, "timed_out");
   if (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed))

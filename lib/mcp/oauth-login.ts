@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { readMcpOAuth } from "@/lib/db/mcp-oauth";
 import type { McpServerSettings } from "./client-connect";
 import { maskUrl } from "./oauth-flow-log";
 import { StoredOAuthProvider } from "./oauth-provider";
@@ -124,4 +125,33 @@ export async function loginMcpServer(name: string, config: HttpServer, options: 
   } finally {
     callback.close();
   }
+}
+
+/**
+ * Revokes the stored tokens at the authorization server when it offers revocation (RFC 7009):
+ * true when it accepted one. The tokens stay stored: the caller forgets them (the web's Sign out
+ * keeps the registration, `toolroom mcp logout` forgets it too).
+ */
+export async function revokeMcpTokens(name: string, config: HttpServer): Promise<boolean> {
+  const stored = await readMcpOAuth(name, config.url);
+  const tokens = stored?.tokens as { access_token?: string; refresh_token?: string } | undefined;
+  const discovery = stored?.discovery as { authorizationServerMetadata?: { revocation_endpoint?: string } } | undefined;
+  const endpoint = discovery?.authorizationServerMetadata?.revocation_endpoint;
+  const client = (config.oauth?.clientId ? { client_id: config.oauth.clientId, client_secret: config.oauth.clientSecret } : stored?.clientInfo) as
+    { client_id?: string; client_secret?: string } | undefined;
+  if (!endpoint || !tokens || !client?.client_id) return false;
+  const provider = new StoredOAuthProvider({ server: name, serverUrl: config.url, ...(config.oauth ? { oauth: config.oauth } : {}), redirectUrl: "" });
+  const fetchFn = provider.recordingFetch({ fresh: false });
+  let revoked = false;
+  for (const [hint, token] of [
+    ["refresh_token", tokens.refresh_token],
+    ["access_token", tokens.access_token],
+  ] as const) {
+    if (!token) continue;
+    const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id });
+    if (client.client_secret) body.set("client_secret", client.client_secret);
+    const response = await fetchFn(endpoint, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }).catch(() => undefined);
+    revoked ||= response?.ok === true;
+  }
+  return revoked;
 }

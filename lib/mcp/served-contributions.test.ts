@@ -150,7 +150,9 @@ describe("plugin prompts, resources and tool channels over MCP", () => {
     const { client, records } = await connect({ elicit: true });
     const result = await client.callTool({ name: "test_elicitation", arguments: { message: "Who are you?" } });
     expect(text(result)).toContain('action=accept, content={"username":"ada","email":"ada@example.com"}');
-    expect(records[0]?.elicitations).toEqual([{ message: "Who are you?", action: "accept", at: expect.any(String) }]);
+    expect(records[0]?.elicitations).toEqual([
+      { message: "Who are you?", action: "accept", by: "user", content: { username: "ada", email: "ada@example.com" }, at: expect.any(String) },
+    ]);
   });
 
   it("answers not-admitted when the client cannot elicit", async () => {
@@ -166,6 +168,7 @@ describe("plugin prompts, resources and tool channels over MCP", () => {
     controller.abort("changed my mind");
     await expect(call).rejects.toThrow();
     await expect.poll(() => records[0]?.text).toMatch(/^Error: test_reconnection failed: the call was cancelled/);
+    expect(records[0]?.cancelled).toBe(true);
   });
 
   it("serves rich content as the call's content", async () => {

@@ -112,6 +112,16 @@ describe("the registry served over MCP", () => {
     expect(records[0]?.decision).toMatchObject({ by: "user", decision: "approved" });
   });
 
+  it("answers a confirming call with invalid input as a tool error without asking anyone", async () => {
+    const { client, records, asked } = await connect({ elicit: "accept" });
+    const result = await client.callTool({ name: "sample_save_note", arguments: { name: "wrong-keys", text: "no" } });
+    // The spec's tool input error: an isError result the model can correct, and no approval asked for.
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Error: invalid input for sample_save_note/);
+    expect(asked).toEqual([]);
+    expect(records[0]).toMatchObject({ isError: true, decision: undefined });
+  });
+
   it.each([
     ["decline", { by: "user", decision: "denied" }, /declined/],
     ["cancel", { by: "user", decision: "denied" }, /declined/],

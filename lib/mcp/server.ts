@@ -87,6 +87,8 @@ export function createMcpServer(options: McpServeOptions): Server {
       });
       return result.action;
     } catch (error) {
+      // The client's notifications/cancelled aborts the request, which the SDK rejects much as a timeout.
+      if (signal.aborted) return "aborted";
       if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return "timeout";
       // A client that says it can elicit but fails to: nobody said yes.
       options.log?.(`toolroom mcp: asking the client to confirm ${tool.name} failed: ${(error as Error).message}`);

@@ -56,27 +56,43 @@ export function callChannel(options: ChannelOptions): Pick<ToolContext, "progres
       send({ method: "notifications/message", params: { level, logger: options.toolName, data } });
     },
     elicit: async (message, schema) => {
-      const answer = await elicit(options, message, schema);
-      options.elicitations.push({ message, action: answer.action, at: new Date().toISOString() });
+      const { answer, by } = await elicit(options, message, schema);
+      options.elicitations.push({
+        message,
+        action: answer.action,
+        by,
+        ...(answer.action === "accept" ? { content: answer.content } : {}),
+        ...(answer.action === "not-admitted" ? { reason: answer.reason } : {}),
+        at: new Date().toISOString(),
+      });
       return answer;
     },
   };
 }
 
-async function elicit(options: ChannelOptions, message: string, schema: Parameters<NonNullable<ToolContext["elicit"]>>[1]): Promise<ElicitResult> {
+async function elicit(
+  options: ChannelOptions,
+  message: string,
+  schema: Parameters<NonNullable<ToolContext["elicit"]>>[1],
+): Promise<{ answer: ElicitResult; by: ElicitationRecord["by"] }> {
   // As for confirmation: a client that cannot ask its person admits nothing.
-  if (!options.server.getClientCapabilities()?.elicitation) return { action: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)" };
+  if (!options.server.getClientCapabilities()?.elicitation)
+    return { answer: { action: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)" }, by: "unsupervised" };
   try {
     const result = await options.server.elicitInput(
       // The kit's schema type is looser than the SDK's union of field shapes; the client checks the form.
       { mode: "form", message, requestedSchema: schema as ElicitRequestFormParams["requestedSchema"] },
       { signal: options.extra.signal, timeout: options.timeoutMs, relatedRequestId: options.extra.requestId },
     );
-    if (result.action === "accept") return { action: "accept", content: result.content ?? {} };
-    return { action: result.action };
+    if (result.action === "accept") return { answer: { action: "accept", content: result.content ?? {} }, by: "user" };
+    return { answer: { action: result.action }, by: "user" };
   } catch (error) {
-    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return { action: "not-admitted", reason: "nobody answered in time" };
+    if (options.extra.signal.aborted) return { answer: { action: "not-admitted", reason: "the client cancelled the call" }, by: "aborted" };
+    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
+      return { answer: { action: "not-admitted", reason: "nobody answered in time" }, by: "timeout" };
+    // The client failed to ask, or answered what the form refuses (the SDK checks an accepted answer
+    // against the schema): the client's doing, not its person's.
     options.log?.(`toolroom mcp: ${options.toolName} asked the client and it failed: ${(error as Error).message}`);
-    return { action: "not-admitted", reason: `the client could not ask: ${(error as Error).message}` };
+    return { answer: { action: "not-admitted", reason: `the client could not ask: ${(error as Error).message}` }, by: "client" };
   }
 }

@@ -27,9 +27,9 @@ export function cliEnv(root: string): Record<string, string> {
   return env;
 }
 
-/** Runs `toolroom <args>` in `root` with stdin closed (no terminal to answer y/N). */
-export function runToolroom(args: string[], root: string): Promise<CliRun> {
-  const child = spawn(process.execPath, [TOOLROOM_BIN, ...args], { cwd: root, env: processEnv(root) });
+/** Runs `toolroom <args>` in `root` with stdin closed (no terminal to answer y/N); `env` adds variables (a $BROWSER). */
+export function runToolroom(args: string[], root: string, env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [TOOLROOM_BIN, ...args], { cwd: root, env: { ...processEnv(root), ...env } });
   child.stdin.end();
   let stdout = "";
   let stderr = "";

@@ -315,4 +315,15 @@ describe("approvals: the server is the authority", () => {
     await correct.text();
     await bothRanOnce("forged-batch");
   });
+
+  it("a call whose arguments the tool's schema refuses is answered invalid input at once: no approval is asked for it", async () => {
+    await post({
+      id: "invalid-args",
+      message: { id: "invalid-args-u1", role: "user", parts: [{ type: "text", text: `tally {"id":"invalid-args-1"} tally {"name":"invalid-args-2"}` }] },
+    });
+    const parts = ledgerParts((await queries.loadMessages("invalid-args")).at(-1) as UIMessage);
+    expect(parts.map((p) => p.state)).toEqual(["approval-requested", "output-available"]);
+    expect((parts[1] as unknown as { output: unknown }).output).toMatch(/^Error: invalid input for tally/);
+    expect(ledgerFor("invalid-args")).toEqual([]);
+  });
 });

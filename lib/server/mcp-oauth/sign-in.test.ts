@@ -103,4 +103,11 @@ describe("OAuth sign-in from the UI", () => {
     expect(after.steps.map((s) => s.kind)).toContain("sign-out");
     expect((await getRegistry()).get("remote_whoami")).toBeUndefined();
   }, 60_000);
+
+  it("returns to the page it came from without repeating its server or an earlier outcome", async () => {
+    const started = await service.startSignIn("remote", ORIGIN, "/sources?server=remote&signIn=refused");
+    const callback = await authorize(started.authorizationUrl ?? "");
+    expect(await service.finishSignIn(callback.searchParams)).toBe("/sources?server=remote&signIn=done");
+    await service.signOut("remote");
+  }, 60_000);
 });

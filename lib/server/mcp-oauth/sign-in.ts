@@ -3,6 +3,7 @@ import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { readMcpOAuth, writeMcpOAuth } from "@/lib/db/mcp-oauth";
 import { isStdio, type McpServerSettings } from "@/lib/mcp/client-connect";
 import { maskUrl, type OAuthFlowStep } from "@/lib/mcp/oauth-flow-log";
+import { revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import { StoredOAuthProvider } from "@/lib/mcp/oauth-provider";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -149,7 +150,14 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
     url: maskUrl(`${CALLBACK_PATH}?${query.toString()}`),
     ...(failed ? { error: `${failed}${query.get("error_description") ? `: ${query.get("error_description")}` : ""}` } : {}),
   });
-  const back = (outcome: string) => `${flow.returnTo}${flow.returnTo.includes("?") ? "&" : "?"}server=${encodeURIComponent(flow.server)}&signIn=${outcome}`;
+  // The page the sign-in started from may already name the server (the Sources view's
+  // ?server=), or an earlier sign-in's outcome: set, not appended, so each is said once.
+  const back = (outcome: string) => {
+    const url = new URL(flow.returnTo, "http://toolroom.invalid");
+    url.searchParams.set("server", flow.server);
+    url.searchParams.set("signIn", outcome);
+    return `${url.pathname}${url.search}${url.hash}`;
+  };
   if (failed) return back("refused");
   const code = query.get("code");
   if (!code) return back("no-code");
@@ -164,31 +172,9 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
  */
 export async function signOut(name: string): Promise<{ revokedAtServer: boolean }> {
   const config = httpServer(name);
-  const stored = await readMcpOAuth(name, config.url);
-  const tokens = stored?.tokens as StoredTokens | undefined;
-  const discovery = stored?.discovery as { authorizationServerMetadata?: { revocation_endpoint?: string } } | undefined;
-  const endpoint = discovery?.authorizationServerMetadata?.revocation_endpoint;
-  const client = (config.oauth?.clientId ? { client_id: config.oauth.clientId, client_secret: config.oauth.clientSecret } : stored?.clientInfo) as
-    { client_id?: string; client_secret?: string } | undefined;
-  const provider = providerFor(name, config, "");
-  let revokedAtServer = false;
-  if (endpoint && tokens && client?.client_id) {
-    const fetchFn = provider.recordingFetch({ fresh: false });
-    for (const [hint, token] of [
-      ["refresh_token", tokens.refresh_token],
-      ["access_token", tokens.access_token],
-    ] as const) {
-      if (!token) continue;
-      const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id });
-      if (client.client_secret) body.set("client_secret", client.client_secret);
-      const response = await fetchFn(endpoint, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }).catch(
-        () => undefined,
-      );
-      revokedAtServer ||= response?.ok === true;
-    }
-  }
+  const revokedAtServer = await revokeMcpTokens(name, config);
   await writeMcpOAuth(name, config.url, { tokens: undefined, codeVerifier: undefined });
-  await provider.noteStep({
+  await providerFor(name, config, "").noteStep({
     kind: "sign-out",
     method: "-",
     url: config.url,

@@ -34,18 +34,13 @@ export const databaseMcpAudit: McpAudit = {
           input: call.input,
           approval: { id: `${toolCallId}-approval`, approved: false, reason: call.text },
         };
-    // The MCP client answered its person's questions; one that cannot ask anybody is not-admitted.
-    const elicitations: CallElicitation[] = (call.elicitations ?? []).map((e) => ({
-      message: e.message,
-      action: e.action,
-      by: e.action === "not-admitted" ? "unsupervised" : "user",
-      at: e.at,
-    }));
+    const elicitations: CallElicitation[] = call.elicitations ?? [];
     const metadata: ChatMessageMetadata = withCallMeta({ mcpClient: call.client }, toolCallId, {
       sourcePackage: call.tool.sourcePackage,
       durationMs: call.durationMs ?? undefined,
       madeChanges: call.madeChanges,
       decision: call.decision,
+      ...(call.cancelled ? { cancelled: true } : {}),
       ...(elicitations.length ? { elicitations } : {}),
     });
     const message = { id: generateId(), role: "assistant", parts: [part], metadata } as UIMessage;
@@ -58,7 +53,7 @@ export const databaseMcpAudit: McpAudit = {
       input: JSON.stringify(call.input),
       inputHash: inputHash(call.input),
       output: call.text,
-      state: admitted ? (call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
+      state: call.cancelled ? "cancelled" : admitted ? (call.isError ? "error" : "done") : (call.decision?.decision ?? "denied"),
       isError: call.isError,
       decidedBy: call.decision?.by ?? null,
       ruleKey: call.decision?.rule?.key ?? null,

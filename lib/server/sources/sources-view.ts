@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { RpcEntry } from "@/lib/mcp/client-log";
-import { sessionOf, SourceRequestError, type SourceSession } from "@/lib/mcp/client-session";
+import { isSourceRequestError, sessionOf, SourceRequestError, type SourceSession } from "@/lib/mcp/client-session";
 import type { Registry, SourceStatus } from "@/lib/tools/registry-types";
 import { HttpError } from "@/lib/server/http/http-error";
 
@@ -67,7 +67,7 @@ function find(registry: Registry, name: string): { status: SourceStatus; session
 
 /** A consumed server's refusal as an HTTP answer: its words, and what to do about it. */
 export function sourceHttpError(error: unknown): unknown {
-  if (!(error instanceof SourceRequestError)) return error;
+  if (!isSourceRequestError(error)) return error;
   const status = { not_connected: 503, timed_out: 504, not_supported: 400, server_error: 502 }[error.code];
   return new HttpError(status, error.hint ? `${error.message}. ${error.hint}` : error.message, `source_${error.code}`);
 }
@@ -77,7 +77,7 @@ async function section<T>(offered: boolean, list: () => Promise<T[]>): Promise<S
   try {
     return { ok: true, items: await list() };
   } catch (error) {
-    const failure = error instanceof SourceRequestError ? error : new SourceRequestError(String(error), "server_error");
+    const failure = isSourceRequestError(error) ? error : new SourceRequestError(String(error), "server_error");
     return { ok: false, error: failure.message, code: failure.code };
   }
 }

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
 import { settingsSchema } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { complete, getPrompt, readResource, setSubscription } from "./source-actions";
-import { listSources, sourceActivity, sourceDetail } from "./sources-view";
+import { listSources, sourceActivity, sourceDetail, sourceHttpError } from "./sources-view";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../mcp/__fixtures__/mcp-sources-server.mjs");
 
@@ -79,6 +79,16 @@ describe("the Sources view's services", () => {
       code: "source_not_connected",
       message: expect.stringContaining("Its stderr says why"),
     });
+  });
+
+  it("answers a refusal from another copy of the client module (Next bundles each route apart) as the same HTTP error", async () => {
+    // The registry, and the sessions it made, live on globalThis: their errors come from the copy of
+    // client-session.ts in whichever route loaded the registry first, not from this route's copy.
+    vi.resetModules();
+    const other = await import("@/lib/mcp/client-session");
+    const refusal = new other.SourceRequestError("the server has stopped", "not_connected", "Restart Toolroom.");
+    expect(sourceHttpError(refusal)).toMatchObject({ status: 503, code: "source_not_connected", message: "the server has stopped. Restart Toolroom." });
+    expect(sourceHttpError(new Error("x"))).not.toBeInstanceOf(HttpError);
   });
 
   it("gets a prompt as composer text, completes arguments, and subscribes", async () => {
