@@ -25,7 +25,7 @@ describe("toolroom eval", () => {
     expect(run.stderr).toMatch(/^\[56\/56\] /m);
     expect(run.stdout).toMatch(/^CELL\s+TRIALS\s+PASSED\s+FAILED\s+ERRORS\s+PASS\s+P50 MS\s+TOP MISMATCH$/m);
     expect(run.stdout).toMatch(/^offline · native\s+28\s+28\s+0\s+0\s+100\.0%/m);
-    expect(run.stdout).toMatch(/^offline · text\s+28\s+28\s+0\s+0\s+100\.0%/m);
+    expect(run.stdout).toMatch(/^offline · text · json\s+28\s+28\s+0\s+0\s+100\.0%/m);
     expect(run.stdout).toContain("56/56 passed (100.0%)");
     expect(run.code).toBe(0);
     const runs = fs.readdirSync(path.join(root, "runs/evals/builtins"));

@@ -3,6 +3,7 @@
  * expectations. Read leniently: a field a trial lacks (older runs have no tokens) is null, and a
  * hand-edited trial that is not an object is skipped with a warning rather than breaking the page.
  */
+import { recordedCell } from "@/lib/evals/cell-name";
 import type { MadeCall } from "@/lib/evals/matchers";
 import type { RecordedExpect } from "@/lib/evals/call-diff";
 import { readTypedFile, type FileResult, type ReadOptions } from "./json";
@@ -69,7 +70,7 @@ function readEvalCases(raw: unknown, label: string): EvalCases {
     const detail = isObject(t.detail) ? t.detail : {};
     trials.push({
       case: t.case,
-      cell: t.cell,
+      cell: recordedCell({ cell: t.cell, model: t.model, mode: t.mode, protocol: t.protocol }),
       model: text(t.model) ?? t.cell.split(" · ")[0]!,
       mode: text(t.mode) ?? "native",
       protocol: text(t.protocol),

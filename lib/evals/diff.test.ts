@@ -11,6 +11,7 @@ const facts = (trials: [string, string, string][], extra: Partial<EvalRunFacts> 
   suiteSha: "abc",
   trialsPerCase: 2,
   models: ["offline"],
+  protocols: [],
   trials: trials.map(([c, cell, verdict]): RunTrial => ({ case: c, cell, verdict })),
   ...extra,
 });
@@ -76,6 +77,25 @@ describe("diffing two eval runs", () => {
       "the runs differ in models: offline and gpt, offline",
     ]);
     expect(diffRuns(a, facts([["c", CELL, "pass"]], { suite: "other" })).warnings).toEqual(["the runs are of different suites: s and other"]);
+  });
+
+  it("warns when the runs differ in text protocols", () => {
+    const a = facts([["c", "offline · text · xml", "pass"]], { protocols: ["xml"] });
+    const b = facts([["c", "offline · text · action", "pass"]], { protocols: ["action"] });
+    expect(diffRuns(a, b).warnings).toContain("the runs differ in text protocols: xml and action");
+  });
+
+  it("names a text cell of a run written before cells carried their protocol by that protocol", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-diff-"));
+    try {
+      const trial = { case: "a", cell: "offline · text", model: "offline", mode: "text", protocol: "xml", trial: 1, verdict: "pass" };
+      fs.writeFileSync(path.join(dir, "cases.json"), JSON.stringify({ suite: "s", trials: [trial] }));
+      const read = readEvalRunFacts(dir, "r");
+      expect(read.trials.map((t) => t.cell)).toEqual(["offline · text · xml"]);
+      expect(read.protocols).toEqual(["xml"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads an eval run folder's files", () => {

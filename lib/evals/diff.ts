@@ -4,6 +4,7 @@
  * trials passed, all failed, or some of each (flaky). Pure, so the CLI and the Runs compare page
  * share it; the runs' files are read elsewhere.
  */
+import { recordedCell } from "./cell-name";
 
 export interface RunTrial {
   case: string;
@@ -19,7 +20,32 @@ export interface EvalRunFacts {
   suiteSha: string | null;
   trialsPerCase: number | null;
   models: string[];
+  /** The text protocols its text cells spoke. */
+  protocols: string[];
   trials: RunTrial[];
+}
+
+/** A recorded trial as the facts of a run are drawn from it (cases.json's fields). */
+export interface RecordedTrial extends RunTrial {
+  model: string;
+  mode?: string | null;
+  protocol?: string | null;
+  trial: number;
+}
+
+/** A run's facts from its trials, each in the cell its model, mode and protocol name (see cell-name.ts). */
+export function runFacts(run: Pick<EvalRunFacts, "label" | "suite" | "suiteSha">, recorded: readonly RecordedTrial[]): EvalRunFacts {
+  const trials = recorded.map((t) => ({ ...t, cell: recordedCell(t) }));
+  const perCase = new Map<string, number>();
+  for (const t of trials) perCase.set(`${t.case}\u0000${t.cell}`, Math.max(perCase.get(`${t.case}\u0000${t.cell}`) ?? 0, t.trial));
+  const counts = [...new Set(perCase.values())];
+  return {
+    ...run,
+    trialsPerCase: counts.length === 1 ? counts[0]! : null,
+    models: [...new Set(trials.map((t) => t.model))].sort(),
+    protocols: [...new Set(trials.flatMap((t) => (t.mode === "text" && t.protocol ? [t.protocol] : [])))].sort(),
+    trials,
+  };
 }
 
 export type CaseState = "pass" | "fail" | "flaky";
@@ -75,6 +101,8 @@ export function diffRuns(a: EvalRunFacts, b: EvalRunFacts): RunDiff {
     warnings.push(`the suite file changed between the runs (${a.suiteSha.slice(0, 12)} → ${b.suiteSha.slice(0, 12)})`);
   if (a.trialsPerCase !== b.trialsPerCase) warnings.push(`the runs differ in trials per case: ${a.trialsPerCase ?? "?"} and ${b.trialsPerCase ?? "?"}`);
   if (!sameSet(a.models, b.models)) warnings.push(`the runs differ in models: ${a.models.join(", ") || "none"} and ${b.models.join(", ") || "none"}`);
+  if (!sameSet(a.protocols, b.protocols))
+    warnings.push(`the runs differ in text protocols: ${a.protocols.join(", ") || "none"} and ${b.protocols.join(", ") || "none"}`);
   const before = statesOf(a.trials);
   const after = statesOf(b.trials);
   const details: CaseDiff[] = [];
