@@ -49,6 +49,8 @@ describe("diffing two eval runs", () => {
       flaky: ["wobbles"],
       new: ["comes"],
       removed: ["goes"],
+      cellsAdded: [],
+      cellsRemoved: [],
       details: undefined,
       warnings: [],
     });
@@ -77,6 +79,33 @@ describe("diffing two eval runs", () => {
       "the runs differ in models: offline and gpt, offline",
     ]);
     expect(diffRuns(a, facts([["c", CELL, "pass"]], { suite: "other" })).warnings).toEqual(["the runs are of different suites: s and other"]);
+  });
+
+  it("lists as new or removed only cases one run lacks; a cell only one run has is a warning and its own list", () => {
+    const a = facts([
+      ["kept", "gpt · native", "pass"],
+      ["kept", CELL, "pass"],
+      ["goes", CELL, "pass"],
+    ]);
+    const b = facts([
+      ["kept", CELL, "fail"],
+      ["kept", "offline · text · json", "pass"],
+      ["comes", CELL, "pass"],
+    ]);
+    const diff = diffRuns(a, b);
+    expect(diff).toMatchObject({
+      regressed: ["kept"],
+      new: ["comes"],
+      removed: ["goes"],
+      cellsRemoved: ["gpt · native"],
+      cellsAdded: ["offline · text · json"],
+    });
+    expect(diff.warnings).toEqual(["cells only in run A, not compared: gpt · native", "cells only in run B, not compared: offline · text · json"]);
+    expect(diff.details.map((d) => [d.case, d.cell, d.change])).toEqual([
+      ["comes", CELL, "new"],
+      ["goes", CELL, "removed"],
+      ["kept", CELL, "regressed"],
+    ]);
   });
 
   it("warns when the runs differ in text protocols", () => {
