@@ -51,9 +51,12 @@ function judgeOf(v: unknown): EvalJudge | null {
   return { verdict: typeof v.verdict === "boolean" ? (v.verdict ? "pass" : "fail") : text(v.verdict), reason: text(v.reason), model: text(v.model) };
 }
 
+/** Runs written before outcomes took the suite's spelling say `not-admitted`, `timed-out`. */
+const outcomeOf = (v: unknown) => text(v)?.replace(/-/g, "_") ?? "unknown";
+
 function callsOf(v: unknown): MadeCall[] {
   if (!Array.isArray(v)) return [];
-  return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: text(c.outcome) ?? "unknown" }] : []));
+  return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: outcomeOf(c.outcome) }] : []));
 }
 
 function readEvalCases(raw: unknown, label: string): EvalCases {

@@ -54,6 +54,9 @@ cases:
   - name: not-admitted
     prompt: 'write_thing {"label": "x"}'
     expect: { calls: [{ tool: write_thing, outcome: not_admitted }] }
+  - name: wants-mocked
+    prompt: 'write_thing {"label": "x"}'
+    expect: { calls: [{ tool: write_thing, outcome: mocked }] }
   - name: denied
     prompt: 'write_thing {"label": "x"}'
     confirm: deny
@@ -72,7 +75,9 @@ cases:
       ["mocked", "mocked", "pass", []],
       ["executed", "executed", "pass", []],
       ["wants-executed", "mocked", "fail", ["echo_text outcome mocked, expected executed"]],
-      ["not-admitted", "not-admitted", "pass", []],
+      // The suite's spelling, in the record and the reasons alike.
+      ["not-admitted", "not_admitted", "pass", []],
+      ["wants-mocked", "not_admitted", "fail", ["write_thing outcome not_admitted, expected mocked"]],
       ["denied", "denied", "pass", []],
     ]);
   });

@@ -70,7 +70,7 @@ describe("the eval runner", () => {
       expect(fs.existsSync(marker)).toBe(false);
       expect(result.trials.map((t) => t.verdict)).toEqual(["pass", "pass"]);
       expect(result.trials[0]?.calls[0]).toMatchObject(
-        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not-admitted", decidedBy: "unsupervised" },
+        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not_admitted", decidedBy: "unsupervised" },
       );
     } finally {
       fs.rmSync(marker, { force: true });
