@@ -7,7 +7,7 @@ import { showRegex, suiteRegex } from "./suite-regex";
 export interface MadeCall {
   tool: string;
   input: unknown;
-  /** executed | mocked | not_admitted | denied | timed_out | error | pending: the suite's spelling */
+  /** executed | invalid | mocked | not_admitted | denied | timed_out | error | pending: the suite's spelling */
   outcome: string;
   /** Who answered a confirming call: "eval" (the case's approve / deny) or "unsupervised" (notAdmitted). */
   decidedBy?: string;

@@ -82,6 +82,32 @@ cases:
     ]);
   });
 
+  it("records a call its tool's input schema rejects as invalid (the tool never ran), not executed", async () => {
+    const suite = parseSuite(
+      `name: o
+tools:
+  - { name: calc, description: Calculate., inputSchema: { type: object, properties: { x: { type: integer } }, required: [x] } }
+cases:
+  - name: wants-executed
+    prompt: 'calc {"x": "notint"}'
+    expect: { calls: [{ tool: calc, outcome: executed }] }
+  - name: wants-invalid
+    prompt: 'calc {"x": "notint"}'
+    expect: { calls: [{ tool: calc, outcome: invalid }] }
+  - name: valid
+    prompt: 'calc {"x": 2}'
+    expect: { calls: [{ tool: calc, outcome: executed }] }
+`,
+      "o.eval.yaml",
+    );
+    const result = await runEval({ suite, settings, registry: registryOf([]), resolver: createModelResolver(settings), turnFor: evalTurns(settings) });
+    expect(result.trials.map((t) => [t.case, t.calls[0]?.outcome, t.verdict, t.reasons])).toEqual([
+      ["wants-executed", "invalid", "fail", ["calc outcome invalid, expected executed"]],
+      ["wants-invalid", "invalid", "pass", []],
+      ["valid", "executed", "pass", []],
+    ]);
+  });
+
   it("judges the outcome with the arguments", () => {
     const c = caseSchema.parse({ name: "c", prompt: "p", expect: { calls: [{ tool: "t", args: { a: 1 }, outcome: "executed" }] } });
     expect(judge(c, { calls: [{ tool: "t", input: { a: 1 }, outcome: "executed" }], answer: "", steps: 1 }).pass).toBe(true);

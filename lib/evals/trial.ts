@@ -45,12 +45,15 @@ export function observe(message: UIMessage | undefined): TrialObservation {
     if (part.type === "step-start") steps++;
     else if (part.type === "text") answer += (answer ? "\n" : "") + part.text;
     else if (isToolPart(part)) {
-      const decision = calls[part.toolCallId]?.decision;
+      const meta = calls[part.toolCallId];
+      const decision = meta?.decision;
       const outcome =
         decision && decision.decision !== "approved"
           ? DECIDED[decision.decision]
           : part.state === "output-available"
-            ? "executed"
+            ? meta?.invalidInput
+              ? "invalid"
+              : "executed"
             : part.state === "output-error"
               ? "error"
               : part.state === "output-denied"
