@@ -7,6 +7,17 @@ import { alignTable } from "./runs";
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
+/** A plain decimal (no sign, exponent or hex): what a person means by a pass rate. */
+const DECIMAL = /^(?:\d*\.)?\d+$/;
+
+/** `--min-pass`: a pass rate from 0 to 1 (`90` would ask for 9000 %), or exit 2. */
+export function minPassOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!DECIMAL.test(value) || Number(value) > 1)
+    throw new CliExit(2, `toolroom: --min-pass must be a pass rate from 0 to 1, such as 0.9 (got ${JSON.stringify(value)}).`);
+  return Number(value);
+}
+
 export function tableReport(run: EvalRunResult, shownDir: string): string {
   const summary = summarize(run);
   // A JUDGE column (judge passes / trials judged) only when a judge was asked at all.
