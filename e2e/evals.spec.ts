@@ -70,9 +70,9 @@ test("start an eval on /evals, watch it, open the run (a cell per mode), follow 
   await expect(page).toHaveURL(/\/runs\/view\?path=evals%2Fdemo%2F/);
   const run = new RunPage(page);
   await expect(run.tile("offline · native")).toBeVisible();
-  await expect(run.tile("offline · text")).toBeVisible();
+  await expect(run.tile("offline · text · json")).toBeVisible();
   await expect(run.page.getByTestId("heat-tile")).toHaveCount(2);
-  await run.cellRow("offline · text").click();
+  await run.cellRow("offline · text · json").click();
   await expect(run.cellDetails.getByTestId("cell-hints")).toContainText("called read_file instead of grep_code ×3");
   const failing = run.cellDetails.getByTestId("cell-failing-cases");
   await expect(failing.getByRole("link")).toHaveCount(3);
@@ -96,6 +96,6 @@ test("start an eval on /evals, watch it, open the run (a cell per mode), follow 
   await list.compareButton.click();
   const compare = new ComparePage(page);
   await expect(compare.row("offline · native")).toBeVisible();
-  await expect(compare.row("offline · text")).toBeVisible();
+  await expect(compare.row("offline · text · json")).toBeVisible();
   await shots(page, "eval-compare");
 });

@@ -31,7 +31,10 @@ export function registerEvalDiff(evalCommand: Command, program: Command): void {
   evalCommand
     .command("diff <runA> <runB>")
     .description("per-case changes from eval run A to run B (folders under runsRoot, or absolute): regressed, fixed, flaky, new, removed")
-    .option("--json", 'print { "regressed": [...], "fixed": [...], "flaky": [...], "new": [...], "removed": [...], "details", "warnings" }')
+    .option(
+      "--json",
+      'print { "regressed": [...], "fixed": [...], "flaky": [...], "new": [...], "removed": [...], "cellsRemoved", "cellsAdded", "details", "warnings" }',
+    )
     .action((a: string, b: string, own: { json?: boolean }) => {
       // `eval` has its own --json, and commander hands an option after the arguments to the parent.
       const json = own.json ?? evalCommand.opts<{ json?: boolean }>().json;

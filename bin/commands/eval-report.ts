@@ -7,6 +7,17 @@ import { alignTable } from "./runs";
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
+/** A plain decimal (no sign, exponent or hex): what a person means by a pass rate. */
+const DECIMAL = /^(?:\d*\.)?\d+$/;
+
+/** `--min-pass`: a pass rate from 0 to 1 (`90` would ask for 9000 %), or exit 2. */
+export function minPassOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!DECIMAL.test(value) || Number(value) > 1)
+    throw new CliExit(2, `toolroom: --min-pass must be a pass rate from 0 to 1, such as 0.9 (got ${JSON.stringify(value)}).`);
+  return Number(value);
+}
+
 export function tableReport(run: EvalRunResult, shownDir: string): string {
   const summary = summarize(run);
   // A JUDGE column (judge passes / trials judged) only when a judge was asked at all.
@@ -47,7 +58,7 @@ export interface ReportInput {
 /**
  * Prints the run as asked (to --out when given; the table still goes to stdout for the person),
  * then the exit status: 1 when any case failed in any trial, or, with --min-pass, when the pass
- * rate is below it.
+ * rate is below it; 1 as well, whatever --min-pass says, when every trial of a cell errored.
  */
 export function report(input: ReportInput): void {
   const { run } = input;
@@ -62,6 +73,11 @@ export function report(input: ReportInput): void {
     fs.writeFileSync(input.out, text);
     if (input.reporter !== "table") process.stdout.write(tableReport(run, input.shownDir));
   } else process.stdout.write(text);
+  // A cell that never got an answer measured nothing: no pass bar makes that a result (a cancelled
+  // run's cells are parts, and exit 130 says so).
+  const dead = run.partial ? [] : summary.cells.filter((c) => c.trials > 0 && c.errors === c.trials);
+  if (dead.length)
+    throw new CliExit(1, `toolroom: every trial errored in ${dead.map((c) => c.name).join(", ")} (is the model reachable?): exit 1 whatever --min-pass says.`);
   if (input.minPass !== undefined) {
     if (summary.passRate < input.minPass) throw new CliExit(1, `toolroom: pass rate ${pct(summary.passRate)} is below --min-pass ${pct(input.minPass)}.`);
     return;

@@ -25,7 +25,7 @@ describe("toolroom eval", () => {
     expect(run.stderr).toMatch(/^\[56\/56\] /m);
     expect(run.stdout).toMatch(/^CELL\s+TRIALS\s+PASSED\s+FAILED\s+ERRORS\s+PASS\s+P50 MS\s+TOP MISMATCH$/m);
     expect(run.stdout).toMatch(/^offline · native\s+28\s+28\s+0\s+0\s+100\.0%/m);
-    expect(run.stdout).toMatch(/^offline · text\s+28\s+28\s+0\s+0\s+100\.0%/m);
+    expect(run.stdout).toMatch(/^offline · text · json\s+28\s+28\s+0\s+0\s+100\.0%/m);
     expect(run.stdout).toContain("56/56 passed (100.0%)");
     expect(run.code).toBe(0);
     const runs = fs.readdirSync(path.join(root, "runs/evals/builtins"));
@@ -33,12 +33,20 @@ describe("toolroom eval", () => {
     expect(fs.readdirSync(path.join(root, "runs/evals/builtins", runs[0]!)).sort()).toEqual(["cases.json", "env.json", "matrix.json"]);
   }, 120_000);
 
-  it("exits 1 when the pass rate is below --min-pass, and prints JSON with --json", async () => {
-    const run = await runToolroom(["--config", config, "eval", SUITE, "--trials", "1", "--modes", "native", "--min-pass", "1.01", "--json"], root);
+  it("exits 1 when the pass rate is below --min-pass, and prints JSON with --json; 2 for a --min-pass above 1", async () => {
+    const half = path.join(root, "half.eval.yaml");
+    fs.writeFileSync(
+      half,
+      `name: half\ncases:\n  - { name: right, prompt: list files in lib, expect: { calls: [{ tool: list_files }] } }\n  - { name: wrong, prompt: list files in lib, expect: { calls: [{ tool: read_file }] } }\n`,
+    );
+    const run = await runToolroom(["--config", config, "eval", half, "--min-pass", "0.9", "--json"], root);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("toolroom: pass rate 100.0% is below --min-pass 101.0%.");
+    expect(run.stderr).toContain("toolroom: pass rate 50.0% is below --min-pass 90.0%.");
     const summary = JSON.parse(run.stdout) as { suite: string; passed: number; total: number; cells: { name: string }[] };
-    expect(summary).toMatchObject({ suite: "builtins", passed: 14, total: 14, cells: [{ name: "offline · native" }] });
+    expect(summary).toMatchObject({ suite: "half", passed: 1, total: 2, cells: [{ name: "offline · native" }] });
+    const above = await runToolroom(["--config", config, "eval", half, "--min-pass", "1.01"], root);
+    expect(above.code).toBe(2);
+    expect(above.stderr).toContain('toolroom: --min-pass must be a pass rate from 0 to 1, such as 0.9 (got "1.01").');
   }, 120_000);
 
   it("exits 2 naming the file, the case and the key of a broken suite", async () => {

@@ -12,7 +12,7 @@ import { CliExit, cliSettings } from "../context";
 import { registerEvalDiff } from "./eval-diff";
 import { registerEvalImport } from "./eval-import";
 import { evalProgress } from "./eval-progress";
-import { report } from "./eval-report";
+import { minPassOf, report } from "./eval-report";
 
 interface EvalOptions {
   models?: string;
@@ -65,8 +65,7 @@ export function registerEval(program: Command): void {
     .option("--resume <dir>", "finish an interrupted or cancelled run: only the trials missing from its trials.jsonl run, into that folder")
     .action(async (file: string, options: EvalOptions) => {
       const { settings } = cliSettings(program.opts<{ config?: string }>().config);
-      const minPass = options.minPass === undefined ? undefined : Number(options.minPass);
-      if (minPass !== undefined && !Number.isFinite(minPass)) throw new CliExit(2, `toolroom: --min-pass must be a number (got ${options.minPass}).`);
+      const minPass = minPassOf(options.minPass);
       let loaded;
       try {
         loaded = loadSuite(file);

@@ -3,6 +3,7 @@
  * expectations. Read leniently: a field a trial lacks (older runs have no tokens) is null, and a
  * hand-edited trial that is not an object is skipped with a warning rather than breaking the page.
  */
+import { recordedCell } from "@/lib/evals/cell-name";
 import type { MadeCall } from "@/lib/evals/matchers";
 import type { RecordedExpect } from "@/lib/evals/call-diff";
 import { readTypedFile, type FileResult, type ReadOptions } from "./json";
@@ -50,9 +51,12 @@ function judgeOf(v: unknown): EvalJudge | null {
   return { verdict: typeof v.verdict === "boolean" ? (v.verdict ? "pass" : "fail") : text(v.verdict), reason: text(v.reason), model: text(v.model) };
 }
 
+/** Runs written before outcomes took the suite's spelling say `not-admitted`, `timed-out`. */
+const outcomeOf = (v: unknown) => text(v)?.replace(/-/g, "_") ?? "unknown";
+
 function callsOf(v: unknown): MadeCall[] {
   if (!Array.isArray(v)) return [];
-  return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: text(c.outcome) ?? "unknown" }] : []));
+  return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: outcomeOf(c.outcome) }] : []));
 }
 
 function readEvalCases(raw: unknown, label: string): EvalCases {
@@ -69,7 +73,7 @@ function readEvalCases(raw: unknown, label: string): EvalCases {
     const detail = isObject(t.detail) ? t.detail : {};
     trials.push({
       case: t.case,
-      cell: t.cell,
+      cell: recordedCell({ cell: t.cell, model: t.model, mode: t.mode, protocol: t.protocol }),
       model: text(t.model) ?? t.cell.split(" · ")[0]!,
       mode: text(t.mode) ?? "native",
       protocol: text(t.protocol),

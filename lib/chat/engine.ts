@@ -187,6 +187,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
           madeChanges: result.madeChanges,
           ...mediaOf(result),
           ...(result.cancelled ? { cancelled: true } : {}),
+          ...(result.invalidInput ? { invalidInput: true } : {}),
           ...(facts ?? {}),
         });
         return result.text;

@@ -21,6 +21,8 @@ export interface CallMeta {
   media?: MediaPart[];
   /** The person cancelled the call while it ran (the card's Cancel). */
   cancelled?: boolean;
+  /** The input failed the tool's schema, so the tool never ran (an eval records the call as invalid). */
+  invalidInput?: boolean;
   /** What the tool asked the person while it ran, and the answers (as the ToolCall row records them). */
   elicitations?: CallElicitation[];
 }

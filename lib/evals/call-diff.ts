@@ -123,7 +123,7 @@ export function diffCalls(expect: RecordedExpect, calls: readonly MadeCall[]): C
     const a = pairOf[e]!;
     if (a >= 0) {
       const call = calls[a]!;
-      const outcomeWrong = exp.outcome && !sameOutcome(call.outcome, exp.outcome);
+      const outcomeWrong = exp.outcome && call.outcome !== exp.outcome;
       rows[e] = row(outcomeWrong ? "wrong-value" : "match", exp, call, a, outcomeWrong ? `outcome ${call.outcome}, expected ${exp.outcome}` : null);
       continue;
     }
@@ -164,6 +164,3 @@ export function diffCalls(expect: RecordedExpect, calls: readonly MadeCall[]): C
   }
   return out;
 }
-
-const OUTCOME_RECORDED: Record<string, string> = { executed: "executed", not_admitted: "not-admitted", denied: "denied", mocked: "mocked" };
-const sameOutcome = (recorded: string, expected: string) => OUTCOME_RECORDED[expected] === recorded;

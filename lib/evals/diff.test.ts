@@ -11,6 +11,7 @@ const facts = (trials: [string, string, string][], extra: Partial<EvalRunFacts> 
   suiteSha: "abc",
   trialsPerCase: 2,
   models: ["offline"],
+  protocols: [],
   trials: trials.map(([c, cell, verdict]): RunTrial => ({ case: c, cell, verdict })),
   ...extra,
 });
@@ -48,6 +49,8 @@ describe("diffing two eval runs", () => {
       flaky: ["wobbles"],
       new: ["comes"],
       removed: ["goes"],
+      cellsAdded: [],
+      cellsRemoved: [],
       details: undefined,
       warnings: [],
     });
@@ -76,6 +79,52 @@ describe("diffing two eval runs", () => {
       "the runs differ in models: offline and gpt, offline",
     ]);
     expect(diffRuns(a, facts([["c", CELL, "pass"]], { suite: "other" })).warnings).toEqual(["the runs are of different suites: s and other"]);
+  });
+
+  it("lists as new or removed only cases one run lacks; a cell only one run has is a warning and its own list", () => {
+    const a = facts([
+      ["kept", "gpt · native", "pass"],
+      ["kept", CELL, "pass"],
+      ["goes", CELL, "pass"],
+    ]);
+    const b = facts([
+      ["kept", CELL, "fail"],
+      ["kept", "offline · text · json", "pass"],
+      ["comes", CELL, "pass"],
+    ]);
+    const diff = diffRuns(a, b);
+    expect(diff).toMatchObject({
+      regressed: ["kept"],
+      new: ["comes"],
+      removed: ["goes"],
+      cellsRemoved: ["gpt · native"],
+      cellsAdded: ["offline · text · json"],
+    });
+    expect(diff.warnings).toEqual(["cells only in run A, not compared: gpt · native", "cells only in run B, not compared: offline · text · json"]);
+    expect(diff.details.map((d) => [d.case, d.cell, d.change])).toEqual([
+      ["comes", CELL, "new"],
+      ["goes", CELL, "removed"],
+      ["kept", CELL, "regressed"],
+    ]);
+  });
+
+  it("warns when the runs differ in text protocols", () => {
+    const a = facts([["c", "offline · text · xml", "pass"]], { protocols: ["xml"] });
+    const b = facts([["c", "offline · text · action", "pass"]], { protocols: ["action"] });
+    expect(diffRuns(a, b).warnings).toContain("the runs differ in text protocols: xml and action");
+  });
+
+  it("names a text cell of a run written before cells carried their protocol by that protocol", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-diff-"));
+    try {
+      const trial = { case: "a", cell: "offline · text", model: "offline", mode: "text", protocol: "xml", trial: 1, verdict: "pass" };
+      fs.writeFileSync(path.join(dir, "cases.json"), JSON.stringify({ suite: "s", trials: [trial] }));
+      const read = readEvalRunFacts(dir, "r");
+      expect(read.trials.map((t) => t.cell)).toEqual(["offline · text · xml"]);
+      expect(read.protocols).toEqual(["xml"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads an eval run folder's files", () => {

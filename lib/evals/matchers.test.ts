@@ -107,7 +107,7 @@ describe("judging a trial", () => {
 
   it("counts a proposed but not admitted call as proposed", () => {
     const c = evalCase({ calls: [{ tool: "write_note" }] });
-    expect(judge(c, seen([{ tool: "write_note", input: {}, outcome: "not-admitted" }])).pass).toBe(true);
+    expect(judge(c, seen([{ tool: "write_note", input: {}, outcome: "not_admitted" }])).pass).toBe(true);
   });
 
   it("says which tool was called instead", () => {

@@ -7,7 +7,7 @@ import { showRegex, suiteRegex } from "./suite-regex";
 export interface MadeCall {
   tool: string;
   input: unknown;
-  /** executed | mocked | not-admitted | denied | error | pending */
+  /** executed | invalid | mocked | not_admitted | denied | timed_out | error | pending: the suite's spelling */
   outcome: string;
   /** Who answered a confirming call: "eval" (the case's approve / deny) or "unsupervised" (notAdmitted). */
   decidedBy?: string;
@@ -112,18 +112,10 @@ export function matchValue(actual: unknown, expected: unknown): string | undefin
   }
 }
 
-/** The suite says not_admitted; a trial records not-admitted. */
-const OUTCOME_RECORDED: Record<NonNullable<ExpectedCall["outcome"]>, string> = {
-  executed: "executed",
-  not_admitted: "not-admitted",
-  denied: "denied",
-  mocked: "mocked",
-};
-
 /** A proposed call against an expected one, arguments and (when asked) outcome: undefined when it fits. */
 function mismatch(call: MadeCall, expected: ExpectedCall): string | undefined {
   const why = matchArgs(call.input, expected);
-  if (why || !expected.outcome || OUTCOME_RECORDED[expected.outcome] === call.outcome) return why;
+  if (why || !expected.outcome || expected.outcome === call.outcome) return why;
   return `outcome ${call.outcome}, expected ${expected.outcome}`;
 }
 

@@ -54,6 +54,9 @@ cases:
   - name: not-admitted
     prompt: 'write_thing {"label": "x"}'
     expect: { calls: [{ tool: write_thing, outcome: not_admitted }] }
+  - name: wants-mocked
+    prompt: 'write_thing {"label": "x"}'
+    expect: { calls: [{ tool: write_thing, outcome: mocked }] }
   - name: denied
     prompt: 'write_thing {"label": "x"}'
     confirm: deny
@@ -72,8 +75,36 @@ cases:
       ["mocked", "mocked", "pass", []],
       ["executed", "executed", "pass", []],
       ["wants-executed", "mocked", "fail", ["echo_text outcome mocked, expected executed"]],
-      ["not-admitted", "not-admitted", "pass", []],
+      // The suite's spelling, in the record and the reasons alike.
+      ["not-admitted", "not_admitted", "pass", []],
+      ["wants-mocked", "not_admitted", "fail", ["write_thing outcome not_admitted, expected mocked"]],
       ["denied", "denied", "pass", []],
+    ]);
+  });
+
+  it("records a call its tool's input schema rejects as invalid (the tool never ran), not executed", async () => {
+    const suite = parseSuite(
+      `name: o
+tools:
+  - { name: calc, description: Calculate., inputSchema: { type: object, properties: { x: { type: integer } }, required: [x] } }
+cases:
+  - name: wants-executed
+    prompt: 'calc {"x": "notint"}'
+    expect: { calls: [{ tool: calc, outcome: executed }] }
+  - name: wants-invalid
+    prompt: 'calc {"x": "notint"}'
+    expect: { calls: [{ tool: calc, outcome: invalid }] }
+  - name: valid
+    prompt: 'calc {"x": 2}'
+    expect: { calls: [{ tool: calc, outcome: executed }] }
+`,
+      "o.eval.yaml",
+    );
+    const result = await runEval({ suite, settings, registry: registryOf([]), resolver: createModelResolver(settings), turnFor: evalTurns(settings) });
+    expect(result.trials.map((t) => [t.case, t.calls[0]?.outcome, t.verdict, t.reasons])).toEqual([
+      ["wants-executed", "invalid", "fail", ["calc outcome invalid, expected executed"]],
+      ["wants-invalid", "invalid", "pass", []],
+      ["valid", "executed", "pass", []],
     ]);
   });
 

@@ -52,7 +52,7 @@ describe("the JUnit reporter", () => {
   it("writes well-formed JUnit XML: a testsuite per cell, a testcase per case, a failure where any trial failed", () => {
     const root = parseXml(junitXml("builtins", run));
     expect(root.name).toBe("testsuites");
-    expect(root.attributes).toMatchObject({ name: "builtins", tests: "4", failures: "2" });
+    expect(root.attributes).toMatchObject({ name: "builtins", tests: "4", failures: "1", errors: "1" });
     const suites = children(root, "testsuite");
     expect(suites.map((s) => s.attributes.name)).toEqual(["offline · native", "gpt · text · hermes"]);
     expect(root.children.every((c) => c.name === "testsuite")).toBe(true);
@@ -67,7 +67,11 @@ describe("the JUnit reporter", () => {
     // The control character a model sent cannot be in XML at all: dropped, the rest kept.
     expect(failure!.text).toBe('trial 2 (fail): read_file called with path "a<b", expected "a&b"');
     const gptCases = children(gpt!, "testcase");
-    expect(children(gptCases[0]!, "failure")[0]!.attributes).toMatchObject({ type: "error", message: "1 of 1 trials failed: error: provider said 500" });
+    // A provider error is no mismatch: an <error>, counted in errors.
+    expect(gpt!.attributes).toMatchObject({ tests: "2", failures: "0", errors: "1" });
+    expect(children(gptCases[0]!, "failure")).toEqual([]);
+    expect(children(gptCases[0]!, "error")[0]!.attributes).toEqual({ message: "1 of 1 trial errored: error: provider said 500", type: "error" });
+    expect(children(gptCases[0]!, "error")[0]!.text).toBe("trial 1 (error): error: provider said 500");
     expect(children(gptCases[1]!, "failure")).toEqual([]);
   });
 
@@ -80,10 +84,19 @@ describe("the JUnit reporter", () => {
     const passing = { ...trial("offline · native", "kind", 1, "pass"), judge: judge("pass", "it thanks the user") };
     const root = parseXml(junitXml("j", { ...run, cells: [run.cells[0]!], trials: [failing, passing], total: 2, trialsPerCase: 1 }));
     const [polite, kind] = children(children(root, "testsuite")[0]!, "testcase");
-    expect(children(polite!, "failure")[0]!.attributes.message).toBe("1 of 1 trials failed: judge grader says fail: the answer is rude");
+    expect(children(polite!, "failure")[0]!.attributes.message).toBe("1 of 1 trial failed: judge grader says fail: the answer is rude");
     expect(children(polite!, "system-out")[0]!.text).toBe("trial 1: judge grader fail: the answer is rude");
     expect(children(kind!, "failure")).toEqual([]);
     expect(children(kind!, "system-out")[0]!.text).toBe("trial 1: judge grader pass: it thanks the user");
+  });
+
+  it("writes a case with a failed and an errored trial as a failure, naming both", () => {
+    const mixed = [trial("offline · native", "c", 1, "fail", ["wrong"]), trial("offline · native", "c", 2, "error", ["error: down"])];
+    const root = parseXml(junitXml("m", { ...run, cells: [run.cells[0]!], trials: mixed, total: 2 }));
+    const [c] = children(children(root, "testsuite")[0]!, "testcase");
+    expect(children(c!, "failure")[0]!.attributes).toEqual({ message: "2 of 2 trials failed: wrong", type: "mismatch" });
+    expect(children(c!, "failure")[0]!.text).toBe("trial 1 (fail): wrong\ntrial 2 (error): error: down");
+    expect(root.attributes).toMatchObject({ failures: "1", errors: "0" });
   });
 
   it("counts cases, failing when any trial failed", () => {

@@ -46,37 +46,47 @@ export function caseCounts(run: EvalRunResult): { cases: number; failed: number 
   return { cases, failed };
 }
 
+/** A case a trial of did not pass: an error when no trial of it failed a check (each ended in an error), else a failure. */
+const kindOf = (c: CaseResult): "error" | "failure" | null => (!c.failing.length ? null : c.failing.every((t) => t.verdict === "error") ? "error" : "failure");
+
+const trialsText = (n: number) => `${n} ${n === 1 ? "trial" : "trials"}`;
+
 /**
- * JUnit XML as CI servers read it: one <testsuite> per cell (named like the cell: model · mode
- * [· protocol]), one <testcase> per case, and a <failure> — its message the first reason (a
- * judge's reason among them), its text every failing trial's reasons — when the case did not pass
- * in every trial; a judged case's verdicts go in its <system-out>.
+ * JUnit XML as CI servers read it: one <testsuite> per cell (named like the cell), one <testcase>
+ * per case, and when the case did not pass in every trial a <failure> — or an <error> when its
+ * trials only errored (a provider error is no mismatch), counted in `errors` — its message the first
+ * reason (a judge's reason among them), its text every failing trial's reasons; a judged case's
+ * verdicts go in its <system-out>.
  */
 export function junitXml(suite: string, run: EvalRunResult): string {
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`];
-  const totals = caseCounts(run);
+  const byCell = run.cells.map((cell) => ({ cell, cases: casesOf(cell, run) }));
+  const all = byCell.flatMap((c) => c.cases);
+  const count = (cases: CaseResult[], kind: "error" | "failure") => cases.filter((c) => kindOf(c) === kind).length;
   const allMs = run.trials.reduce((sum, t) => sum + (t?.latency_ms ?? 0), 0);
-  lines.push(`<testsuites${attrs({ name: suite, tests: totals.cases, failures: totals.failed, errors: 0, time: seconds(allMs) })}>`);
-  for (const cell of run.cells) {
-    const cases = casesOf(cell, run);
+  lines.push(`<testsuites${attrs({ name: suite, tests: all.length, failures: count(all, "failure"), errors: count(all, "error"), time: seconds(allMs) })}>`);
+  for (const { cell, cases } of byCell) {
     const ms = cases.reduce((sum, c) => sum + c.trials.reduce((s, t) => s + t.latency_ms, 0), 0);
-    const failures = cases.filter((c) => c.failing.length).length;
-    lines.push(`  <testsuite${attrs({ name: cell.name, tests: cases.length, failures, errors: 0, skipped: 0, time: seconds(ms) })}>`);
+    lines.push(
+      `  <testsuite${attrs({ name: cell.name, tests: cases.length, failures: count(cases, "failure"), errors: count(cases, "error"), skipped: 0, time: seconds(ms) })}>`,
+    );
     for (const c of cases) {
       const time = seconds(c.trials.reduce((s, t) => s + t.latency_ms, 0));
       const head = `    <testcase${attrs({ name: c.name, classname: `${suite}.${cell.name}`, time })}`;
       // What a judge said of the trials, passing ones too: CI shows why a judged case passed.
       const judged = c.trials.flatMap((t) => (t.judge ? [`trial ${t.trial}: judge ${t.judge.model} ${t.judge.verdict}: ${t.judge.reason}`] : []));
       const out = judged.length ? [`      <system-out>${xml(judged.join("\n"))}</system-out>`] : [];
-      if (!c.failing.length) {
+      const kind = kindOf(c);
+      if (!kind) {
         lines.push(...(out.length ? [`${head}>`, ...out, `    </testcase>`] : [`${head}/>`]));
         continue;
       }
-      const first = c.failing[0]!;
-      const message = `${c.failing.length} of ${c.trials.length} trials failed: ${first.reason ?? first.verdict}`;
+      // A failure's message leads with a mismatch: an error beside it says less about the case.
+      const first = c.failing.find((t) => t.verdict !== "error") ?? c.failing[0]!;
+      const message = `${c.failing.length} of ${trialsText(c.trials.length)} ${kind === "error" ? "errored" : "failed"}: ${first.reason ?? first.verdict}`;
       const text = c.failing.map((t) => `trial ${t.trial} (${t.verdict}): ${t.reasons.join("; ") || t.verdict}`).join("\n");
       lines.push(head + ">");
-      lines.push(`      <failure${attrs({ message, type: first.verdict === "error" ? "error" : "mismatch" })}>${xml(text)}</failure>`);
+      lines.push(`      <${kind}${attrs({ message, type: kind === "error" ? "error" : "mismatch" })}>${xml(text)}</${kind}>`);
       lines.push(...out, `    </testcase>`);
     }
     lines.push(`  </testsuite>`);

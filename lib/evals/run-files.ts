@@ -1,12 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { EvalRunFacts } from "./diff";
+import { runFacts, type EvalRunFacts } from "./diff";
 
 /** The parts of an eval run's files (written by results.ts) that comparing two runs needs. */
 const casesFile = z.object({
   suite: z.string(),
-  trials: z.array(z.object({ case: z.string(), cell: z.string(), model: z.string(), trial: z.number(), verdict: z.string() })),
+  trials: z.array(
+    z.object({
+      case: z.string(),
+      cell: z.string(),
+      model: z.string(),
+      mode: z.string().optional(),
+      protocol: z.string().nullable().optional(),
+      trial: z.number(),
+      verdict: z.string(),
+    }),
+  ),
 });
 const matrixFile = z.object({
   workload: z.string().optional(),
@@ -32,15 +42,5 @@ function readJson<T>(file: string, schema: z.ZodType<T>, label: string): T {
 export function readEvalRunFacts(dir: string, label = dir): EvalRunFacts {
   const cases = readJson(path.join(dir, "cases.json"), casesFile, label);
   const matrix = fs.existsSync(path.join(dir, "matrix.json")) ? readJson(path.join(dir, "matrix.json"), matrixFile, label) : undefined;
-  const perCase = new Map<string, number>();
-  for (const t of cases.trials) perCase.set(`${t.case}\u0000${t.cell}`, Math.max(perCase.get(`${t.case}\u0000${t.cell}`) ?? 0, t.trial));
-  const counts = [...new Set(perCase.values())];
-  return {
-    label,
-    suite: cases.suite,
-    suiteSha: matrix?.recipe_source?.sha256 ?? null,
-    trialsPerCase: counts.length === 1 ? counts[0]! : null,
-    models: [...new Set(cases.trials.map((t) => t.model))].sort(),
-    trials: cases.trials,
-  };
+  return runFacts({ label, suite: cases.suite, suiteSha: matrix?.recipe_source?.sha256 ?? null }, cases.trials);
 }

@@ -70,7 +70,7 @@ describe("the eval runner", () => {
       expect(fs.existsSync(marker)).toBe(false);
       expect(result.trials.map((t) => t.verdict)).toEqual(["pass", "pass"]);
       expect(result.trials[0]?.calls[0]).toMatchObject(
-        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not-admitted", decidedBy: "unsupervised" },
+        policy === "deny" ? { outcome: "denied", decidedBy: "eval" } : { outcome: "not_admitted", decidedBy: "unsupervised" },
       );
     } finally {
       fs.rmSync(marker, { force: true });
@@ -272,7 +272,7 @@ cases:
     expect(matrix.data.warnings).toEqual([]);
     expect(matrix.data.cells.map((c) => [c.name, c.trials, c.passed_count, c.failed_count, c.failure_rate, c.mitigations, c.environment])).toEqual([
       ["offline · native", 4, 2, 2, 0.5, ["native"], "offline"],
-      ["offline · text", 4, 2, 2, 0.5, ["text", "json"], "offline"],
+      ["offline · text · json", 4, 2, 2, 0.5, ["text", "json"], "offline"],
     ]);
     expect(matrix.data.cells[0]?.failure_hints).toEqual([{ text: "called echo_text instead of other_tool", count: 2 }]);
     expect(matrix.data.cells[0]?.extra.failing_cases).toEqual([
@@ -303,7 +303,7 @@ cases:
     expect(again).toBe(`${runDir}-2`);
     const other = readMatrixFile(path.join(again, "matrix.json"));
     if (!other.ok) throw new Error(other.error);
-    expect(compareMatrices(matrix.data, other.data).cells.map((c) => c.name)).toEqual(["offline · native", "offline · text"]);
+    expect(compareMatrices(matrix.data, other.data).cells.map((c) => c.name)).toEqual(["offline · native", "offline · text · json"]);
   });
 });
 

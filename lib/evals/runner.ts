@@ -6,6 +6,7 @@ import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { knownSecrets } from "@/lib/security/secrets";
 import type { TraceStepData } from "@/lib/trace/types";
+import { cellName, recordedCell } from "./cell-name";
 import { judgeCallCount, type JudgeRecord } from "./judge";
 import type { MadeCall } from "./matchers";
 import type { EvalCase, Suite, ToolMode } from "./suite-schema";
@@ -101,10 +102,6 @@ export interface EvalRunResult {
 
 export class EvalSizeError extends Error {}
 
-export function cellName(model: string, mode: ToolMode, protocol: TextProtocol | null): string {
-  return [model, mode, protocol].filter(Boolean).join(" · ");
-}
-
 /** The cells a run covers: the suite's matrix, narrowed or replaced by the caller's choice; a model named twice is one column. */
 export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoice = {}): EvalCell[] {
   const models = [...new Set(choice.models ?? suite.matrix.models)];
@@ -114,11 +111,7 @@ export function matrixCells(suite: Suite, settings: Settings, choice: MatrixChoi
     // Unless the run or the suite names protocols, a model speaks its own (`llms.<name>.textProtocol`).
     const protocols = [...new Set(choice.protocols ?? suite.matrix.protocols ?? [settings.llms[model]?.textProtocol ?? settings.chat.textProtocol])];
     for (const mode of modes)
-      for (const protocol of mode === "text" ? protocols : [null]) {
-        // One text protocol is the settings' own: naming it would only lengthen every label.
-        const shown = mode === "text" && protocols.length > 1 ? protocol : null;
-        cells.push({ name: cellName(model, mode, shown), model, mode, protocol });
-      }
+      for (const protocol of mode === "text" ? protocols : [null]) cells.push({ name: cellName(model, mode, protocol), model, mode, protocol });
   }
   return cells;
 }
@@ -174,14 +167,15 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
     trial: i % trials,
   });
   const records = new Array<TrialRecord | undefined>(total);
-  const before = new Map((options.finished ?? []).map((r) => [trialKey(r.cell, r.case, r.trial), r]));
+  const before = new Map((options.finished ?? []).map((r) => [trialKey(recordedCell(r), r.case, r.trial), r]));
   let done = 0;
   if (before.size)
     for (let i = 0; i < total; i++) {
       const { cell, c, trial } = jobAt(i);
       const kept = before.get(trialKey(cell.name, c.name, trial + 1));
       if (kept) {
-        records[i] = kept;
+        // Under the cell's name now, should the journal predate text cells naming their protocol.
+        records[i] = { ...kept, cell: cell.name };
         done++;
       }
     }

@@ -24,6 +24,38 @@ function patternKeyword(schema: unknown): string | undefined {
   return undefined;
 }
 
+/** Keywords whose value is data, not a schema: nothing inside them is a keyword. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+/** Keywords whose value maps names to schemas: the names are not keywords. */
+const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "dependentSchemas"]);
+
+const composite = (v: unknown) => typeof v === "object" && v !== null;
+
+/**
+ * The first keyword of a matcher's schema that can never match, and where: zod compares a const or
+ * enum value by reference, so an array or object there fails every argument; an empty anyOf admits none.
+ */
+function neverMatches(schema: unknown, at: string): { key: string; message: string } | undefined {
+  if (Array.isArray(schema)) return schema.map((s, i) => neverMatches(s, `${at}[${i}]`)).find(Boolean);
+  if (!composite(schema)) return undefined;
+  for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
+    const key = `${at}.${k}`;
+    const byReference = `an array or object as ${k} never matches (a schema compares it by reference); use { anyOf: [...] }`;
+    if (k === "const" && composite(v)) return { key, message: byReference };
+    if (k === "enum" && Array.isArray(v) && v.some(composite)) return { key, message: byReference };
+    if (k === "anyOf" && Array.isArray(v) && v.length === 0) return { key, message: "an empty anyOf never matches" };
+    if (DATA_KEYWORDS.has(k)) continue;
+    const found =
+      SCHEMA_MAPS.has(k) && composite(v) && !Array.isArray(v)
+        ? Object.entries(v as Record<string, unknown>)
+            .map(([name, sub]) => neverMatches(sub, `${key}.${name}`))
+            .find(Boolean)
+        : neverMatches(v, key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function matcherProblems(expected: unknown, key: string, out: (key: string, message: string) => void): void {
   const m = argMatcher(expected);
   if (m.kind === "regex") {
@@ -36,11 +68,14 @@ function matcherProblems(expected: unknown, key: string, out: (key: string, mess
     else {
       try {
         z.fromJSONSchema(m.schema);
+        const never = neverMatches(m.schema, `${key}.schema`);
+        if (never) out(never.key, never.message);
       } catch (error) {
         out(`${key}.schema`, `not a usable JSON Schema (${(error as Error).message})`);
       }
     }
-  } else if (m.kind === "optional") matcherProblems(m.inner, `${key}.optional`, out);
+  } else if (m.kind === "anyOf" && m.values.length === 0) out(`${key}.anyOf`, "an empty anyOf never matches");
+  else if (m.kind === "optional") matcherProblems(m.inner, `${key}.optional`, out);
   else if (m.kind === "object") for (const [k, v] of Object.entries(m.fields)) matcherProblems(v, `${key}.${k}`, out);
 }
 
@@ -62,7 +97,8 @@ function toolProblems(tools: readonly SuiteTool[], key: string, out: (key: strin
 
 /**
  * What parsing cannot check: every regex compiles on RE2 (refused at load rather than failing, or
- * freezing, mid-run), matcher schemas carry no V8-run patterns, and tool names are unique.
+ * freezing, mid-run), matcher schemas carry no V8-run patterns, no matcher can never pass, and tool
+ * names are unique.
  */
 export function suiteProblems(suite: Suite): SuiteProblem[] {
   const problems: SuiteProblem[] = [];

@@ -36,9 +36,11 @@ export const expectedCallSchema = z.strictObject({
   args: z.record(z.string(), argMatcherSchema).optional().describe("Arguments checked one by one; arguments not listed are not checked"),
   argsMatch: z.enum(["partial", "exact"]).default("partial").describe("partial (default): listed arguments must match; exact: no other arguments may be given"),
   outcome: z
-    .enum(["executed", "not_admitted", "denied", "mocked"])
+    .enum(["executed", "invalid", "not_admitted", "denied", "mocked"])
     .optional()
-    .describe("What must have become of the call: executed, not_admitted (never ran, unsupervised), denied, or mocked (answered by the case's mocks)"),
+    .describe(
+      "What must have become of the call: executed, invalid (its input failed the tool's schema, so the tool never ran), not_admitted (never ran, unsupervised), denied, or mocked (answered by the case's mocks)",
+    ),
 });
 
 const answerSchema = z

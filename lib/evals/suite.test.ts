@@ -92,6 +92,20 @@ cases:
     expect(parseSuite(suite('{ answer: { regex: "(a+)+$" } }'), "ok.eval.yaml").cases[1]?.expect.answer?.regex).toBe("(a+)+$");
   });
 
+  it("refuses at load a matcher that can never pass: an array or object as a schema's const or enum, an empty anyOf", () => {
+    const suite = (args: string) => `name: s\ncases:\n  - name: c\n    prompt: a\n    expect: { calls: [{ tool: t, args: ${args} }] }\n`;
+    expect(errorOf(suite("{ xs: { schema: { const: [1, 2] } } }"))).toBe(
+      'my.eval.yaml: case 1 "c", key expect.calls[0].args.xs.schema.const: an array or object as const never matches (a schema compares it by reference); use { anyOf: [...] }',
+    );
+    expect(errorOf(suite("{ o: { schema: { type: object, properties: { p: { enum: [a, { b: 1 }] } } } } }"))).toMatch(
+      /key expect\.calls\[0\]\.args\.o\.schema\.properties\.p\.enum: an array or object as enum never matches .*use \{ anyOf: \[\.\.\.\] \}$/,
+    );
+    expect(errorOf(suite("{ q: { schema: { anyOf: [] } } }"))).toMatch(/key expect\.calls\[0\]\.args\.q\.schema\.anyOf: an empty anyOf never matches$/);
+    expect(errorOf(suite("{ q: { anyOf: [] } }"))).toMatch(/key expect\.calls\[0\]\.args\.q\.anyOf: an empty anyOf never matches$/);
+    // Primitive values compare by value: fine.
+    expect(parseSuite(suite("{ q: { schema: { enum: [a, 1, null] } } }"), "ok.eval.yaml").cases).toHaveLength(1);
+  });
+
   it("names the file that cannot be read", () => {
     expect(() => loadSuite("/nonexistent/x.eval.yaml")).toThrow(/x\.eval\.yaml: cannot read the suite \(ENOENT\)/);
   });

@@ -4,6 +4,7 @@ import { runChatTurn, type ChatTurn } from "@/lib/chat/engine";
 import { BROKE_OFF_TEXT, closeInterruptedCalls, isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata } from "@/lib/chat/metadata";
 import type { TextProtocol } from "@/lib/chat/text-protocol/types";
+import type { Decision } from "@/lib/tools/decision";
 import type { Registry } from "@/lib/tools/registry-types";
 import { scrubText } from "@/lib/security/secrets";
 import { createTurnTrace } from "@/lib/trace/recorder";
@@ -31,6 +32,9 @@ export function casePrompt(c: EvalCase): string {
   return c.prompt ?? c.messages?.at(-1)?.content ?? "";
 }
 
+/** A decision in the suite's spelling (`outcome: not_admitted`): the chat's vocabulary stops here. */
+const DECIDED: Record<Exclude<Decision["decision"], "approved">, string> = { denied: "denied", "timed-out": "timed_out", "not-admitted": "not_admitted" };
+
 export function observe(message: UIMessage | undefined): TrialObservation {
   if (!message) return { calls: [], answer: "", steps: 0 };
   const calls = readMetadata(message.metadata).calls ?? {};
@@ -41,12 +45,15 @@ export function observe(message: UIMessage | undefined): TrialObservation {
     if (part.type === "step-start") steps++;
     else if (part.type === "text") answer += (answer ? "\n" : "") + part.text;
     else if (isToolPart(part)) {
-      const decision = calls[part.toolCallId]?.decision;
+      const meta = calls[part.toolCallId];
+      const decision = meta?.decision;
       const outcome =
         decision && decision.decision !== "approved"
-          ? decision.decision
+          ? DECIDED[decision.decision]
           : part.state === "output-available"
-            ? "executed"
+            ? meta?.invalidInput
+              ? "invalid"
+              : "executed"
             : part.state === "output-error"
               ? "error"
               : part.state === "output-denied"

@@ -17,6 +17,8 @@ export interface InvokeResult {
   timedOut: boolean;
   /** A person cancelled the call while it ran (chat's Cancel on the tool card). */
   cancelled?: boolean;
+  /** The input failed the tool's schema: the tool never ran (`text` says why). */
+  invalidInput?: boolean;
   /** The tool's rich content (`{ output, content }`), for callers that show it (MCP). */
   content?: ContentPart[];
 }
@@ -60,7 +62,7 @@ export async function invoke(tool: ToolDefinition, input: unknown, ctx: ToolCont
   const validation = await validateInput(tool.input, input ?? {});
   if (!validation.ok) {
     const text = `Error: invalid input for ${tool.name}: ${validation.message}`;
-    return finish(text, text);
+    return finish(text, text, { invalidInput: true });
   }
 
   // The tool gets its path arguments as the approval rules saw them (lib/server/approvals asResolved).

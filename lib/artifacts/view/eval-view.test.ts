@@ -59,7 +59,7 @@ describe("an eval run on the run page", () => {
     const run = await written(suite("bye"));
     const view = evalRunView(run)!;
     expect(view.cases).toEqual(["ok", "wrong"]);
-    expect(view.columns.map((c) => c.name)).toEqual(["offline · native", "offline · text"]);
+    expect(view.columns.map((c) => c.name)).toEqual(["offline · native", "offline · text · json"]);
     expect(view.entries.map((row) => row.map((e) => e && `${e.passed}/${e.trials}`))).toEqual([
       ["2/2", "2/2"],
       ["0/2", "0/2"],
@@ -86,7 +86,7 @@ describe("an eval run on the run page", () => {
     expect(changes.fixed).toEqual([]);
     expect(changes.changed.map((c) => [c.case, c.cell, c.change])).toEqual([
       ["wrong", "offline · native", "regressed"],
-      ["wrong", "offline · text", "regressed"],
+      ["wrong", "offline · text · json", "regressed"],
     ]);
     expect(changes.warnings).toEqual([expect.stringMatching(/suite file changed/)]);
   });

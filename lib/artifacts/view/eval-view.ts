@@ -5,7 +5,7 @@
  */
 import { diffCalls } from "@/lib/evals/call-diff";
 import { caseGrid } from "@/lib/evals/case-grid";
-import { diffRuns, type EvalRunFacts } from "@/lib/evals/diff";
+import { diffRuns, runFacts, type EvalRunFacts } from "@/lib/evals/diff";
 import { recommend } from "@/lib/evals/recommend";
 import type { EvalCases } from "../eval-cases";
 import type { RunData } from "../run";
@@ -74,18 +74,8 @@ export function evalCaseDetail(cases: EvalCases, caseName: string, cell: string)
 function facts(run: RunData): EvalRunFacts | null {
   if (!isEvalRun(run) || !run.evalCases?.ok || !run.matrix?.ok) return null;
   const cases = run.evalCases.data;
-  const perCase = new Map<string, number>();
-  for (const t of cases.trials) perCase.set(`${t.case}\u0000${t.cell}`, Math.max(perCase.get(`${t.case}\u0000${t.cell}`) ?? 0, t.trial));
-  const counts = [...new Set(perCase.values())];
   const recipe = run.matrix.data.header.recipe_source;
-  return {
-    label: run.entry.rel,
-    suite: cases.suite ?? run.matrix.data.header.workload ?? "",
-    suiteSha: recipe?.sha256 ?? null,
-    trialsPerCase: counts.length === 1 ? counts[0]! : null,
-    models: [...new Set(cases.trials.map((t) => t.model))].sort(),
-    trials: cases.trials,
-  };
+  return runFacts({ label: run.entry.rel, suite: cases.suite ?? run.matrix.data.header.workload ?? "", suiteSha: recipe?.sha256 ?? null }, cases.trials);
 }
 
 /** Two eval runs case by case; undefined unless both are eval runs. Only changed case × cells are listed. */
