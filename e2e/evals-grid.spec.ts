@@ -62,6 +62,8 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   )[0]!;
   // The runs list states the eval's pass rate, not "fail".
   await expect(list.row(firstRel).getByTestId("eval-pass-rate")).toHaveText("50% pass");
+  await expect(list.row(firstRel).getByTestId("eval-suite")).toHaveText("suite grid");
+  await expect(list.row(firstRel).getByTestId("partial-env")).toHaveCount(0);
   await list.open(firstRel);
 
   const run = new EvalRunPage(page);

@@ -51,7 +51,7 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
         ) : (
           <RunHeader view={view} />
         )}
-        {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} /> : null}
+        {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} evalRun={Boolean(view.eval)} /> : null}
         {view.matrixError ? (
           <Section title="Matrix" testId="matrix-section">
             <p className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="matrix-error">

@@ -32,8 +32,18 @@ export interface RunRow {
   warningCount: number;
   /** The first per-file error, shown in the row so a broken run is visible without opening it. */
   firstError: string | null;
-  /** Eval runs: trials passed over trials run (the row shows a pass rate, not a verdict). */
-  evalPass?: { passed: number; trials: number } | null;
+  /** Eval runs: shown with these in place of ticket, layout, failed cells, env and verdict. */
+  eval?: EvalRowFacts | null;
+}
+
+/** An eval run in a row or a comparison's header: what it ran and how much of it passed. */
+export interface EvalRowFacts {
+  suite: string;
+  cells: number;
+  cases: number;
+  /** Trials passed over trials run, from the matrix. */
+  passed: number;
+  trials: number;
 }
 
 export interface RunListResponse {
@@ -221,6 +231,8 @@ export interface RunDiffSide {
   verdict: string | null;
   cells: number | null;
   envLabel: string | null;
+  /** Eval runs: the header shows the pass rate, not the matrix's verdict. */
+  eval: EvalRowFacts | null;
 }
 
 export interface RunDiff {
