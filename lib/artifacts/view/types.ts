@@ -6,11 +6,11 @@
 import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from "../index";
 import type { CallRow } from "@/lib/evals/call-diff";
 import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
-import type { Cost } from "@/lib/evals/cost";
+import type { Cost, UnknownCost } from "@/lib/evals/cost";
 import type { Recommendation } from "@/lib/evals/recommend";
 import type { RunDiff as EvalCaseChanges } from "@/lib/evals/diff";
 
-export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally };
+export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally, UnknownCost };
 
 export type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout };
 
@@ -180,8 +180,8 @@ export interface EvalRunView {
   /** False for runs written before cases.json kept the expectations: the diff then shows actual calls only. */
   hasExpectations: boolean;
   /** Set by the server from `llms.<name>.pricing` (not cached with the view): per column, and the run's. */
-  costs?: (Cost | null)[];
-  totalCost?: Cost | null;
+  costs?: (Cost | UnknownCost)[];
+  totalCost?: Cost | UnknownCost;
 }
 
 /** One case in one cell, trial by trial: expected against actual calls (GET /api/runs/eval-case). */
