@@ -46,7 +46,6 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
           <>
             <EvalRunSummary view={view.eval} run={view} />
             <CaseGrid view={view.eval} root={view.override} path={view.row.rel} />
-            <Recommendations view={view.eval} />
           </>
         ) : (
           <RunHeader view={view} />
@@ -75,6 +74,8 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
         <ChildRuns runs={view.children} override={view.override} />
         {view.eval ? null : <EnvSection envs={view.envs} />}
         <FilesSection files={view.files} override={view.override} />
+        {/* An eval's page ends with its answer: which mode and protocol to use per model. */}
+        {view.eval ? <Recommendations view={view.eval} /> : null}
       </div>
     </>
   );
