@@ -75,7 +75,7 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   await expect(page.getByTestId("column-tokens").first()).toContainText(/\d+ in \/ \d+ out/);
   await expect(run.recommendation.getByTestId("recommendation-lines")).toHaveText(/^llms\.offline: \{ toolMode: (native|text, textProtocol: json) \}$/);
   // The page ends with the recommendation, after the cells and raw files.
-  await expect(page.locator("section").last()).toHaveAttribute("data-testid", "recommendation-section");
+  await expect(page.locator("main section").last()).toHaveAttribute("data-testid", "recommendation-section");
 
   await run.square("grep-alpha", 0).click();
   await expect(run.diff.getByTestId("case-trial")).toHaveCount(2);
