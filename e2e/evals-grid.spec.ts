@@ -62,6 +62,8 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   )[0]!;
   // The runs list states the eval's pass rate, not "fail".
   await expect(list.row(firstRel).getByTestId("eval-pass-rate")).toHaveText("50% pass");
+  await expect(list.row(firstRel).getByTestId("eval-suite")).toHaveText("suite grid");
+  await expect(list.row(firstRel).getByTestId("partial-env")).toHaveCount(0);
   await list.open(firstRel);
 
   const run = new EvalRunPage(page);
@@ -72,6 +74,8 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   await expect(run.square("grep-alpha", 1)).toHaveText("0/2");
   await expect(page.getByTestId("column-tokens").first()).toContainText(/\d+ in \/ \d+ out/);
   await expect(run.recommendation.getByTestId("recommendation-lines")).toHaveText(/^llms\.offline: \{ toolMode: (native|text, textProtocol: json) \}$/);
+  // The page ends with the recommendation, after the cells and raw files.
+  await expect(page.locator("main section").last()).toHaveAttribute("data-testid", "recommendation-section");
 
   await run.square("grep-alpha", 0).click();
   await expect(run.diff.getByTestId("case-trial")).toHaveCount(2);

@@ -6,7 +6,7 @@ import { Section } from "@/components/runs/section";
 import { Tag } from "@/components/runs/verdict-badge";
 import type { EvalRunView, GridEntry } from "@/components/runs/types";
 import { CaseDiffPanel } from "./case-diff-panel";
-import { rate, tokensPerTrial, usd } from "./eval-format";
+import { costText, rate, tokensPerTrial } from "./eval-format";
 
 const TONE: Record<GridEntry["state"], string> = {
   pass: "bg-done/15 text-green-800 dark:text-done",
@@ -45,7 +45,7 @@ export function CaseGrid({ view, root, path }: { view: EvalRunView; root: string
                   </div>
                   {view.costs ? (
                     <div className="text-muted" data-testid="column-cost" title="from llms.<name>.pricing">
-                      {view.costs[j] ? usd(view.costs[j]) : "no pricing"}
+                      {view.costs[j] ? costText(view.costs[j]) : null}
                     </div>
                   ) : null}
                 </th>

@@ -2,7 +2,7 @@ import { FactList, Section } from "@/components/runs/section";
 import { Tag } from "@/components/runs/verdict-badge";
 import { when } from "@/components/runs/format";
 import type { EvalRunView, RunView } from "@/components/runs/types";
-import { rate, usd } from "./eval-format";
+import { costText, rate } from "./eval-format";
 
 /** An eval run's header in eval vocabulary: suite, cells, cases, trials, pass rate and cost. */
 export function EvalRunSummary({ view, run }: { view: EvalRunView; run: RunView }) {
@@ -25,7 +25,12 @@ export function EvalRunSummary({ view, run }: { view: EvalRunView; run: RunView 
       ),
     },
     { label: "when (UTC)", value: run.row.when ? when(run.row.when) : null },
-    { label: "cost", value: view.totalCost ? usd(view.totalCost) : view.costs ? "no pricing (llms.<name>.pricing)" : null },
+    {
+      label: "cost",
+      value: view.totalCost
+        ? `${costText(view.totalCost)}${view.totalCost.usd === null && view.totalCost.unknown === "no pricing" ? " (llms.<name>.pricing)" : ""}`
+        : null,
+    },
   ];
   return (
     <div className="rounded-lg border border-border bg-panel p-4" data-testid="eval-summary">

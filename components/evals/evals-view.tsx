@@ -6,38 +6,15 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { TEXT_PROTOCOLS } from "@/lib/tools/text-protocols";
 import { estimateCost } from "@/lib/evals/cost";
+import { MODE_CHOICES, type ModeChoice } from "@/lib/evals/mode-choices";
+import type { SweepSize } from "@/lib/evals/sweep";
 import { EvalRunRow } from "./eval-run-row";
 import { useEvals, type EvalsResponse, type SuiteListing } from "./use-evals";
 
-interface ModeChoice {
-  id: string;
-  label: string;
-  modes?: ("native" | "text")[];
-  protocols?: "all";
-}
-
-const MODE_CHOICES: ModeChoice[] = [
-  { id: "suite", label: "as in the suite" },
-  { id: "native", label: "native", modes: ["native"] },
-  { id: "text", label: "text", modes: ["text"] },
-  { id: "both", label: "native + text", modes: ["native", "text"] },
-  { id: "sweep", label: "sweep: native + every text protocol", modes: ["native", "text"], protocols: "all" },
-];
-
-/** Cells a model gets under a choice: one native, and one per text protocol. */
-function cellsPerModel(suite: SuiteListing, choice: ModeChoice): number {
-  const modes = choice.modes ?? suite.modes;
-  const protocols = choice.protocols === "all" ? TEXT_PROTOCOLS.length : suite.textProtocols;
-  return (modes.includes("native") ? 1 : 0) + (modes.includes("text") ? protocols : 0);
-}
-
-/** The cost before the run: the suite's size times a per-trial token estimate, priced per model; said to be an estimate. */
-function CostEstimateLine({ suite, choice }: { suite: SuiteListing; choice: ModeChoice }) {
-  const perModel = (suite.cases ?? 0) * (suite.trials ?? 0) * cellsPerModel(suite, choice);
-  const models = [...new Set(suite.models)];
-  const est = estimateCost(new Map(models.map((m) => [m, perModel])), (m) => suite.pricing[m] ?? undefined);
+/** The cost before the run: the chosen matrix's trials per model times a per-trial token estimate, priced per model; said to be an estimate. */
+function CostEstimateLine({ suite, size }: { suite: SuiteListing; size: SweepSize }) {
+  const est = estimateCost(new Map(Object.entries(size.trialsPerModel)), (m) => suite.pricing[m] ?? undefined);
   const tokens = `${est.perTrial.input.toLocaleString("en-US")} in / ${est.perTrial.output.toLocaleString("en-US")} out tokens a trial`;
   return (
     <span className="block text-muted" data-testid="eval-cost-estimate" title={`An estimate: ${tokens}; the run page shows what the providers reported.`}>
@@ -91,6 +68,8 @@ function SuiteTrust({ suite }: { suite: SuiteListing }) {
 function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: (choice: ModeChoice) => void; starting: boolean }) {
   const [choice, setChoice] = useState("suite");
   const picked = MODE_CHOICES.find((c) => c.id === choice) ?? MODE_CHOICES[0]!;
+  // Sized on the server by the same expansion a start runs (lib/evals/sweep.ts); absent only for a suite that cannot run.
+  const size = suite.sizes[picked.id];
   const blocked = !suite.trusted && !!suite.asks && suite.asks.plugins.length + suite.asks.tools.length + suite.asks.approves.length > 0;
   return (
     <TableRow data-testid="eval-suite" data-suite={suite.name ?? suite.label}>
@@ -98,22 +77,20 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
       <TableCell className="font-mono text-xs text-muted">{suite.label}</TableCell>
       <TableCell numeric>{suite.cases ?? "–"}</TableCell>
       <TableCell className="font-mono text-xs">
-        {suite.error ? (
+        {suite.error || !size ? (
           "–"
         ) : (
           <>
-            {`${suite.models.join(", ")} × ${suite.modes.join(", ")} × ${suite.trials}`}
-            {suite.totalTrials !== null ? (
-              <span
-                data-testid="eval-suite-total"
-                className={suite.totalTrials > suite.maxTrials ? "block text-denied" : "block text-muted"}
-                title={`A run may have at most ${suite.maxTrials.toLocaleString("en")} trials (settings evals.maxTrials)`}
-              >
-                = {suite.totalTrials.toLocaleString("en")} trials
-                {suite.totalTrials > suite.maxTrials ? `, above the limit of ${suite.maxTrials.toLocaleString("en")}` : ""}
-              </span>
-            ) : null}
-            <CostEstimateLine suite={suite} choice={picked} />
+            {`${suite.models.join(", ")} × ${size.modes.join(", ")}${size.protocols > 1 ? ` (${size.protocols} text protocols)` : ""} × ${suite.trials}`}
+            <span
+              data-testid="eval-suite-total"
+              className={size.trials > suite.maxTrials ? "block text-denied" : "block text-muted"}
+              title={`A run may have at most ${suite.maxTrials.toLocaleString("en")} trials (settings evals.maxTrials)`}
+            >
+              = {size.cells.toLocaleString("en")} cells, {size.trials.toLocaleString("en")} trials
+              {size.trials > suite.maxTrials ? `, above the limit of ${suite.maxTrials.toLocaleString("en")}` : ""}
+            </span>
+            <CostEstimateLine suite={suite} size={size} />
           </>
         )}
       </TableCell>

@@ -20,8 +20,8 @@ function Counts({ counts, tone }: { counts: Record<string, number> | null; tone?
 
 const exitTone = (k: string) => (k === "ok" || k === "completed" ? "border-done/40 text-green-700 dark:text-done" : "border-denied/40 text-denied");
 
-/** A cell opened in the matrix table: its trials, hints and exit statuses. */
-export function CellDetails({ cell }: { cell: CellView }) {
+/** A cell opened in the matrix table: its trials, hints and exit statuses; an eval's in eval terms (trial time, mode, no confound). */
+export function CellDetails({ cell, evalRun = false }: { cell: CellView; evalRun?: boolean }) {
   return (
     <div data-testid="cell-details" className="grid gap-x-6 gap-y-2 border-t border-border bg-subtle/50 px-4 py-3 text-xs sm:grid-cols-2">
       {cell.error ? (
@@ -44,15 +44,15 @@ export function CellDetails({ cell }: { cell: CellView }) {
         <Row label="outcomes">
           <Counts counts={cell.outcomes} tone={exitTone} />
         </Row>
-        <Row label="step time">
+        <Row label={evalRun ? "trial time" : "step time"}>
           <span className="font-mono tabular">
             p50 {ms(cell.p50Ms)} · p90 {ms(cell.p90Ms)} · p99 {ms(cell.p99Ms)} ms · fail {pct(cell.failureRate)} · err {pct(cell.errorRate)}
           </span>
         </Row>
-        <Row label="mitigations">
+        <Row label={evalRun ? "mode" : "mitigations"}>
           {cell.mitigations === null ? <NotRecorded /> : <span className="font-mono">{cell.mitigations.join(", ") || "none"}</span>}
         </Row>
-        <Row label="confound">{cell.confound === null ? <NotRecorded /> : <span className="font-mono">{cell.confound}</span>}</Row>
+        {evalRun ? null : <Row label="confound">{cell.confound === null ? <NotRecorded /> : <span className="font-mono">{cell.confound}</span>}</Row>}
       </div>
       <div className="space-y-1.5">
         <Row label="failure hints">

@@ -13,9 +13,13 @@ import { Tag } from "./verdict-badge";
 
 /** One template for header and rows, so columns line up without a <table> (rows are absolutely placed). */
 const COLUMNS = "minmax(13rem,2.5fr) minmax(5rem,0.8fr) repeat(3,4.25rem) repeat(2,5rem) repeat(2,5.25rem) 4.75rem";
+/** An eval's cells: no step-time ratio (there is no baseline to be slower than). */
+const EVAL_COLUMNS = "minmax(13rem,2.5fr) minmax(5rem,0.8fr) repeat(3,4.25rem) repeat(2,5rem) repeat(2,5.25rem)";
 const ROW_HEIGHT = 34;
 
-const NUMERIC: { key: CellSortKey; label: string; render: (c: CellView) => string; bad?: (c: CellView) => boolean }[] = [
+type NumericColumn = { key: CellSortKey; label: string; render: (c: CellView) => string; bad?: (c: CellView) => boolean };
+
+const NUMERIC: NumericColumn[] = [
   { key: "trials", label: "Trials", render: (c) => int(c.trials) },
   { key: "failed", label: "Failed", render: (c) => int(c.failed), bad: (c) => (c.failed ?? 0) > 0 },
   { key: "errors", label: "Errors", render: (c) => int(c.errors), bad: (c) => (c.errors ?? 0) > 0 },
@@ -25,12 +29,14 @@ const NUMERIC: { key: CellSortKey; label: string; render: (c: CellView) => strin
   { key: "p90Ms", label: "p90 ms", render: (c) => ms(c.p90Ms) },
   { key: "stepTimeRatio", label: "Ratio", render: (c) => ratio(c.stepTimeRatio) },
 ];
+const EVAL_NUMERIC = NUMERIC.filter((c) => c.key !== "stepTimeRatio");
 
 /**
  * The matrix as a virtualized table: only the rows in view (plus a margin) are in the DOM, so a
  * 5,000-cell matrix scrolls like a 5-cell one. Rows open in place to show their details.
  */
 export function CellTable({
+  evalRun = false,
   rows,
   total,
   sort,
@@ -39,6 +45,8 @@ export function CellTable({
   onToggle,
   focus,
 }: {
+  /** An eval run: the environment column is the model, and there is no step-time ratio. */
+  evalRun?: boolean;
   rows: readonly CellView[];
   total: number;
   sort: CellSort;
@@ -48,6 +56,8 @@ export function CellTable({
   focus: { index: number; n: number } | null;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const columns = evalRun ? EVAL_COLUMNS : COLUMNS;
+  const numeric = evalRun ? EVAL_NUMERIC : NUMERIC;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -78,14 +88,14 @@ export function CellTable({
       className="max-h-[32rem] overflow-auto rounded-lg border border-border bg-panel"
     >
       <div className="min-w-[62rem]">
-        <div role="row" className="sticky top-0 z-10 grid border-b border-border bg-subtle px-2 py-1.5 text-xs" style={{ gridTemplateColumns: COLUMNS }}>
+        <div role="row" className="sticky top-0 z-10 grid border-b border-border bg-subtle px-2 py-1.5 text-xs" style={{ gridTemplateColumns: columns }}>
           <div role="columnheader" aria-sort={ariaSort(sort, "name")} className="pl-5">
             <SortButton label="Cell" sortKey="name" sort={sort} onSort={onSort} />
           </div>
           <div role="columnheader" className="font-medium text-muted">
-            Env
+            {evalRun ? "Model" : "Env"}
           </div>
-          {NUMERIC.map((col) => (
+          {numeric.map((col) => (
             <div key={col.key} role="columnheader" aria-sort={ariaSort(sort, col.key)} className="text-right">
               <SortButton label={col.label} sortKey={col.key} sort={sort} onSort={onSort} right />
             </div>
@@ -124,21 +134,21 @@ export function CellTable({
                       }
                     }}
                     className={cn("grid cursor-pointer items-center px-2 text-sm hover:bg-subtle/70", isOpen && "bg-subtle/60")}
-                    style={{ gridTemplateColumns: COLUMNS, height: ROW_HEIGHT }}
+                    style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}
                   >
                     <div role="cell" className="flex min-w-0 items-center gap-1.5">
                       <ChevronRight size={13} aria-hidden className={cn("shrink-0 text-muted transition-transform", isOpen && "rotate-90")} />
                       <span className="truncate font-mono text-xs" title={cell.name}>
                         {cell.name}
                       </span>
-                      {cell.baseline ? <Tag tone="accent">baseline</Tag> : null}
+                      {cell.baseline && !evalRun ? <Tag tone="accent">baseline</Tag> : null}
                       {cell.unreliable ? <Tag tone="warn">unreliable</Tag> : null}
                       {cell.error ? <AlertOctagon size={13} className="shrink-0 text-denied" aria-label="cell error" /> : null}
                     </div>
                     <div role="cell" className="truncate font-mono text-xs text-muted">
                       {cell.environment ?? NOT_RECORDED}
                     </div>
-                    {NUMERIC.map((col) => {
+                    {numeric.map((col) => {
                       const text = col.render(cell);
                       return (
                         <div
@@ -152,7 +162,7 @@ export function CellTable({
                       );
                     })}
                   </div>
-                  {isOpen ? <CellDetails cell={cell} /> : null}
+                  {isOpen ? <CellDetails cell={cell} evalRun={evalRun} /> : null}
                 </div>
               );
             })}

@@ -9,17 +9,23 @@ import type { MatrixView } from "./types";
 import { useCellPages } from "./use-cell-pages";
 import { useMatrixView } from "./use-matrix-view";
 
-/** `root` (the ?root= override) and `path` (the run, relative to the root) say where the remaining cell pages come from. */
-export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root: string | null; path: string }) {
+/**
+ * `root` (the ?root= override) and `path` (the run, relative to the root) say where the remaining
+ * cell pages come from. An eval run (`evalRun`) has its case grid for a heat map, and no steps,
+ * baseline or step-time ratio: its cells are listed in eval terms, for their failing cases and hints.
+ */
+export function MatrixSection({ matrix, root, path, evalRun = false }: { matrix: MatrixView; root: string | null; path: string; evalRun?: boolean }) {
   const { cells, loading, error } = useCellPages(matrix, root, path);
   const v = useMatrixView(cells);
   const failed = useMemo(() => cells.filter((c) => c.failedCell).length, [cells]);
-  const facts = [
-    matrix.trialsPerCell !== null ? `${matrix.trialsPerCell} trials/cell` : null,
-    matrix.stepsPerTrial !== null ? `${matrix.stepsPerTrial} steps/trial` : null,
-    `baseline: ${matrix.baselineCell ?? "none"}`,
-    matrix.schemaVersion !== null ? `schema ${matrix.schemaVersion}` : "schema not recorded",
-  ].filter(Boolean);
+  const facts = evalRun
+    ? [matrix.trialsPerCell !== null ? `${matrix.trialsPerCell} trials a cell (cases × trials)` : null, "click a cell for its failing cases"]
+    : [
+        matrix.trialsPerCell !== null ? `${matrix.trialsPerCell} trials/cell` : null,
+        matrix.stepsPerTrial !== null ? `${matrix.stepsPerTrial} steps/trial` : null,
+        `baseline: ${matrix.baselineCell ?? "none"}`,
+        matrix.schemaVersion !== null ? `schema ${matrix.schemaVersion}` : "schema not recorded",
+      ];
 
   const progress = loading ? (
     <p className="text-xs text-muted" data-testid="cells-loading">
@@ -40,18 +46,20 @@ export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root
   }
   return (
     <>
-      <Section
-        title="Heat map"
-        testId="heat-section"
-        note={`${matrix.cellCount.toLocaleString("en-US")} cells · click a tile to open it below`}
-        actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}
-      >
-        {progress}
-        <div className="rounded-lg border border-border bg-panel p-3">
-          <HeatMap cells={cells} metric={v.metric} onPick={v.reveal} />
-        </div>
-      </Section>
-      <Section title="Matrix" testId="matrix-section" note={facts.join(" · ")}>
+      {evalRun ? null : (
+        <Section
+          title="Heat map"
+          testId="heat-section"
+          note={`${matrix.cellCount.toLocaleString("en-US")} cells · click a tile to open it below`}
+          actions={<MetricSwitch metric={v.metric} onChange={v.setMetric} />}
+        >
+          {progress}
+          <div className="rounded-lg border border-border bg-panel p-3">
+            <HeatMap cells={cells} metric={v.metric} onPick={v.reveal} />
+          </div>
+        </Section>
+      )}
+      <Section title={evalRun ? "Cells" : "Matrix"} testId="matrix-section" note={facts.filter(Boolean).join(" · ")}>
         {matrix.producerWarnings.length > 0 ? (
           <ul className="text-xs text-amber-700 dark:text-pending">
             {matrix.producerWarnings.map((w) => (
@@ -77,7 +85,7 @@ export function MatrixSection({ matrix, root, path }: { matrix: MatrixView; root
               : `${v.rows.length.toLocaleString("en-US")} of ${cells.length.toLocaleString("en-US")} cells`}
           </span>
         </div>
-        <CellTable rows={v.rows} total={cells.length} sort={v.sort} onSort={v.sortBy} open={v.open} onToggle={v.toggle} focus={v.focus} />
+        <CellTable evalRun={evalRun} rows={v.rows} total={cells.length} sort={v.sort} onSort={v.sortBy} open={v.open} onToggle={v.toggle} focus={v.focus} />
       </Section>
     </>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { EvalChanges } from "@/components/evals/eval-changes";
+import { EvalPassRate } from "@/components/evals/eval-pass-rate";
 import { cn } from "@/components/ui/cn";
 import { rateTone, timeTone, TONE_CLASS } from "./diff-tone";
 import { jsonPreview, ms, NOT_RECORDED, pct, signed, when } from "./format";
@@ -14,14 +15,16 @@ function SideCard({ label, side, override }: { label: string; side: RunDiffSide;
     <div className="min-w-0 flex-1 rounded-lg border border-border bg-panel p-3" data-testid={`compare-side-${label.toLowerCase()}`}>
       <div className="flex items-center gap-2">
         <span className="rounded bg-subtle px-1.5 font-mono text-xs font-semibold">{label}</span>
-        <VerdictBadge verdict={side.verdict} />
+        {side.eval ? <EvalPassRate facts={side.eval} /> : <VerdictBadge verdict={side.verdict} />}
         <span className="ml-auto font-mono text-xs text-muted tabular">{when(side.when)}</span>
       </div>
       <Link href={runHref(side.rel, override)} className="mt-1 block truncate font-mono text-xs hover:text-accent hover:underline" title={side.rel}>
         {side.rel}
       </Link>
       <p className="mt-0.5 text-xs text-muted">
-        {side.cells === null ? "no matrix" : `${side.cells} cells`} · env from {side.envLabel ?? "nothing recorded"}
+        {side.eval
+          ? `suite ${side.eval.suite} · ${side.eval.cells} cells · ${side.eval.cases} cases · ${side.eval.passed} of ${side.eval.trials} trials passed`
+          : `${side.cells === null ? "no matrix" : `${side.cells} cells`} · env from ${side.envLabel ?? "nothing recorded"}`}
       </p>
     </div>
   );

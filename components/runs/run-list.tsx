@@ -13,6 +13,7 @@ import type { RunListResponse, RunRow } from "./types";
 import { useRunList } from "./use-run-list";
 import { useRuns } from "./use-runs";
 import { Tag, VerdictBadge } from "./verdict-badge";
+import { EvalPassRate } from "@/components/evals/eval-pass-rate";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "@/components/ui/table";
@@ -160,9 +161,16 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
         />
       </TableCell>
       <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap tabular")}>{when(row.when)}</TableCell>
-      <TableCell className={TD}>{row.evalPass ? <EvalPassRate pass={row.evalPass} /> : <VerdictBadge verdict={row.verdict} />}</TableCell>
+      <TableCell className={TD}>{row.eval ? <EvalPassRate facts={row.eval} /> : <VerdictBadge verdict={row.verdict} />}</TableCell>
       <TableCell className={cn(TD, "font-mono text-xs whitespace-nowrap")}>
-        {row.evalPass ? <span className="text-muted">eval</span> : (row.ticket ?? <span className="text-muted">–</span>)}
+        {row.eval ? (
+          <span data-testid="eval-suite">
+            <span className="font-sans text-muted">suite </span>
+            {row.eval.suite}
+          </span>
+        ) : (
+          (row.ticket ?? <span className="text-muted">–</span>)
+        )}
       </TableCell>
       <TableCell className={cn(TD, "max-w-[12rem] lg:max-w-[16rem]")}>
         <div className="flex items-center gap-1.5">
@@ -177,46 +185,41 @@ function RunTableRow({ row, override, picked, onPick }: { row: RunRow; override:
           ) : null}
         </div>
       </TableCell>
-      <TableCell className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>{row.layout}</TableCell>
-      <TableCell className={cn(TD, "text-right font-mono text-xs tabular")}>
-        {row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}
-      </TableCell>
-      <TableCell className={cn(TD, "text-right font-mono text-xs tabular", (row.failedCells ?? 0) > 0 && "text-denied")}>
-        {row.failedCells === null ? <span className="text-muted">–</span> : int(row.failedCells)}
-      </TableCell>
-      <TableCell className={TD}>
-        {row.partialEnv ? (
-          <Tag tone="warn" title="An environment snapshot of this run is partial (partial: true)" testId="partial-env">
-            partial
-          </Tag>
-        ) : row.partialEnv === false ? (
-          <span className="text-xs text-muted">full</span>
-        ) : (
-          <span className="text-xs text-muted">–</span>
-        )}
-      </TableCell>
+      {row.eval ? (
+        <>
+          <TableCell className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>eval</TableCell>
+          {/* Cells, Failed and Env: an eval's cells are model × mode × protocol, its env is no harness snapshot. */}
+          <TableCell colSpan={3} className={cn(TD, "text-right font-mono text-xs whitespace-nowrap tabular")} data-testid="eval-size">
+            {int(row.eval.cells)} cells · {int(row.eval.cases)} cases · {int(row.eval.trials)} trials
+          </TableCell>
+        </>
+      ) : (
+        <>
+          <TableCell className={cn(TD, "hidden text-xs text-muted xl:table-cell")}>{row.layout}</TableCell>
+          <TableCell className={cn(TD, "text-right font-mono text-xs tabular")}>
+            {row.cells === null ? <span className="text-muted">–</span> : int(row.cells)}
+          </TableCell>
+          <TableCell className={cn(TD, "text-right font-mono text-xs tabular", (row.failedCells ?? 0) > 0 && "text-denied")}>
+            {row.failedCells === null ? <span className="text-muted">–</span> : int(row.failedCells)}
+          </TableCell>
+          <TableCell className={TD}>
+            {row.partialEnv ? (
+              <Tag tone="warn" title="An environment snapshot of this run is partial (partial: true)" testId="partial-env">
+                partial
+              </Tag>
+            ) : row.partialEnv === false ? (
+              <span className="text-xs text-muted">full</span>
+            ) : (
+              <span className="text-xs text-muted">–</span>
+            )}
+          </TableCell>
+        </>
+      )}
       <TableCell className={cn(TD, "hidden max-w-[22rem] lg:table-cell")}>
         <span className="block truncate font-mono text-xs text-muted" title={row.rel}>
           {row.rel}
         </span>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** An eval run's verdict cell: its pass rate (a run with failing cases is not simply "fail"). */
-function EvalPassRate({ pass }: { pass: { passed: number; trials: number } }) {
-  const all = pass.trials > 0 && pass.passed === pass.trials;
-  return (
-    <span
-      className={cn(
-        "font-mono text-xs tabular",
-        all ? "text-green-700 dark:text-done" : pass.passed === 0 ? "text-denied" : "text-amber-700 dark:text-pending",
-      )}
-      title={`${pass.passed} of ${pass.trials} trials passed`}
-      data-testid="eval-pass-rate"
-    >
-      {pass.trials ? `${Math.round((pass.passed / pass.trials) * 1000) / 10}% pass` : "no trials"}
-    </span>
   );
 }

@@ -88,13 +88,25 @@ describe("recommend", () => {
 
 describe("cost", () => {
   const pricing = { inputPerMTok: 3, outputPerMTok: 15 };
-  it("prices reported tokens, says so when some trials reported none, and knows nothing without pricing", () => {
+  it("prices reported tokens, says so when some trials reported none, and says why a cost is unknown", () => {
     expect(cellCost({ reported: 2, trials: 2, input: 1_000_000, output: 100_000 }, pricing)).toEqual({ usd: 4.5, partial: false });
     expect(cellCost({ reported: 1, trials: 2, input: 1000, output: 0 }, pricing)).toEqual({ usd: 0.003, partial: true });
-    expect(cellCost({ reported: 0, trials: 2, input: 0, output: 0 }, pricing)).toBeNull();
-    expect(cellCost({ reported: 2, trials: 2, input: 1, output: 1 }, undefined)).toBeNull();
-    expect(sumCosts([{ usd: 1, partial: false }, null])).toEqual({ usd: 1, partial: true });
-    expect(sumCosts([null])).toBeNull();
+    // A priced model whose provider sent no usage is not "unpriced".
+    expect(cellCost({ reported: 0, trials: 2, input: 0, output: 0 }, pricing)).toEqual({ usd: null, unknown: "no usage" });
+    expect(cellCost({ reported: 2, trials: 2, input: 1, output: 1 }, undefined)).toEqual({ usd: null, unknown: "no pricing" });
+    expect(
+      sumCosts([
+        { usd: 1, partial: false },
+        { usd: null, unknown: "no pricing" },
+      ]),
+    ).toEqual({ usd: 1, partial: true });
+    expect(sumCosts([{ usd: null, unknown: "no pricing" }])).toEqual({ usd: null, unknown: "no pricing" });
+    expect(
+      sumCosts([
+        { usd: null, unknown: "no pricing" },
+        { usd: null, unknown: "no usage" },
+      ]),
+    ).toEqual({ usd: null, unknown: "no usage" });
   });
 
   it("estimates a run before it starts from its trials per model and the per-trial figure", () => {

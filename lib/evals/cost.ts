@@ -15,20 +15,33 @@ export interface Cost {
   partial: boolean;
 }
 
+/**
+ * Why a cost is not known: the model has no pricing, or it is priced but no trial reported token
+ * usage (a provider that sends none). The two call for different fixes, so they are told apart.
+ */
+export interface UnknownCost {
+  usd: null;
+  unknown: "no pricing" | "no usage";
+}
+
 function tokenCost(input: number, output: number, pricing: Pricing): number {
   return (input * pricing.inputPerMTok + output * pricing.outputPerMTok) / 1_000_000;
 }
 
-/** A cell's cost; null without pricing, or when no trial reported usage (never 0 for "unknown"). */
-export function cellCost(tokens: TokenTally, pricing: Pricing | undefined): Cost | null {
-  if (!pricing || tokens.reported === 0) return null;
+/** A cell's cost, or why it is unknown (never 0 for "unknown"). */
+export function cellCost(tokens: TokenTally, pricing: Pricing | undefined): Cost | UnknownCost {
+  if (!pricing) return { usd: null, unknown: "no pricing" };
+  if (tokens.reported === 0) return { usd: null, unknown: "no usage" };
   return { usd: tokenCost(tokens.input, tokens.output, pricing), partial: tokens.reported < tokens.trials };
 }
 
-/** The sum of the known costs; null when none is known. */
-export function sumCosts(costs: readonly (Cost | null)[]): Cost | null {
-  const known = costs.filter((c): c is Cost => c !== null);
-  if (!known.length) return null;
+/**
+ * The sum of the known costs. When none is known: "no usage" if some cell was priced (the pricing
+ * is there, the provider's usage is what is missing), else "no pricing".
+ */
+export function sumCosts(costs: readonly (Cost | UnknownCost)[]): Cost | UnknownCost {
+  const known = costs.filter((c): c is Cost => c.usd !== null);
+  if (!known.length) return { usd: null, unknown: costs.some((c) => c.usd === null && c.unknown === "no usage") ? "no usage" : "no pricing" };
   return { usd: known.reduce((s, c) => s + c.usd, 0), partial: known.length < costs.length || known.some((c) => c.partial) };
 }
 

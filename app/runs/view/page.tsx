@@ -46,12 +46,11 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
           <>
             <EvalRunSummary view={view.eval} run={view} />
             <CaseGrid view={view.eval} root={view.override} path={view.row.rel} />
-            <Recommendations view={view.eval} />
           </>
         ) : (
           <RunHeader view={view} />
         )}
-        {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} /> : null}
+        {view.matrix ? <MatrixSection matrix={view.matrix} root={view.override} path={view.row.rel} evalRun={Boolean(view.eval)} /> : null}
         {view.matrixError ? (
           <Section title="Matrix" testId="matrix-section">
             <p className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="matrix-error">
@@ -75,6 +74,8 @@ export default async function RunPage({ searchParams }: { searchParams: Promise<
         <ChildRuns runs={view.children} override={view.override} />
         {view.eval ? null : <EnvSection envs={view.envs} />}
         <FilesSection files={view.files} override={view.override} />
+        {/* An eval's page ends with its answer: which mode and protocol to use per model. */}
+        {view.eval ? <Recommendations view={view.eval} /> : null}
       </div>
     </>
   );

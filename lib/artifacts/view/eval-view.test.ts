@@ -12,8 +12,8 @@ import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import type { ToolDefinition } from "@/lib/tools/types";
 import { discoverRuns } from "../discover";
 import { readRunEntry } from "../run";
-import { evalCaseDetail, evalChanges, evalPass, evalRunView } from "./eval-view";
-import { runRow } from "./view-model";
+import { evalCaseDetail, evalChanges, evalRow, evalRunView } from "./eval-view";
+import { runDiffView, runRow } from "./view-model";
 import { summarizeRun } from "../summary";
 
 let dir: string;
@@ -68,8 +68,8 @@ describe("an eval run on the run page", () => {
     expect(view.columns[0]!.tokens.reported).toBe(4);
     expect(view.recommendations).toHaveLength(1);
     expect(view.recommendations[0]!.line).toMatch(/^llms\.offline: \{ toolMode: (native|text, textProtocol: json) \}$/);
-    // The runs table shows the pass rate, not the matrix's "fail".
-    expect(runRow(summarizeRun(run), evalPass(run)).evalPass).toEqual({ passed: 4, trials: 8 });
+    // The runs table shows suite, cells, cases and pass rate, not the matrix's ticket, layout and "fail".
+    expect(runRow(summarizeRun(run), evalRow(run)).eval).toEqual({ suite: "grid", cells: 2, cases: 2, passed: 4, trials: 8 });
 
     const detail = evalCaseDetail(run.evalCases!.ok ? run.evalCases!.data : (null as never), "wrong", "offline · native");
     expect(detail.trials).toHaveLength(2);
@@ -89,5 +89,11 @@ describe("an eval run on the run page", () => {
       ["wrong", "offline · text · json", "regressed"],
     ]);
     expect(changes.warnings).toEqual([expect.stringMatching(/suite file changed/)]);
+    // The comparison's headers give each side's pass rate, not the matrix's verdict.
+    const diff = runDiffView(before, after, { root: settings.runsRoot, override: null });
+    expect([diff.a.eval, diff.b.eval]).toEqual([
+      { suite: "grid", cells: 2, cases: 2, passed: 8, trials: 8 },
+      { suite: "grid", cells: 2, cases: 2, passed: 4, trials: 8 },
+    ]);
   });
 });

@@ -9,23 +9,30 @@ import { diffRuns, runFacts, type EvalRunFacts } from "@/lib/evals/diff";
 import { recommend } from "@/lib/evals/recommend";
 import type { EvalCases } from "../eval-cases";
 import type { RunData } from "../run";
-import type { EvalCaseDetail, EvalRunView, RunDiff } from "./types";
+import type { EvalCaseDetail, EvalRowFacts, EvalRunView, RunDiff } from "./types";
 
 /** An eval run: a matrix written by `toolroom eval` beside its cases.json. */
 function isEvalRun(run: RunData): boolean {
   return run.matrix?.ok === true && run.matrix.data.extra.producer === "toolroom eval" && run.evalCases !== undefined;
 }
 
-/** An eval run's trials passed over trials run, from its matrix (the runs table's pass rate). */
-export function evalPass(run: RunData): { passed: number; trials: number } | null {
+/**
+ * An eval run as the runs table and a comparison's headers show it: suite, cells, cases and trials
+ * passed over trials run (from the matrix), in place of a harness run's ticket, layout and verdict.
+ */
+export function evalRow(run: RunData): EvalRowFacts | null {
   if (!isEvalRun(run) || !run.matrix?.ok) return null;
+  const matrix = run.matrix.data;
   let passed = 0;
   let trials = 0;
-  for (const c of run.matrix.data.cells) {
+  for (const c of matrix.cells) {
     passed += c.passed_count ?? 0;
     trials += c.trials ?? 0;
   }
-  return { passed, trials };
+  const cases = run.evalCases?.ok ? run.evalCases.data : null;
+  // Runs written before cases.json kept the expectations know their cases from the trials alone.
+  const caseNames = new Set([...Object.keys(cases?.expectations ?? {}), ...(cases?.trials ?? []).map((t) => t.case)]);
+  return { suite: cases?.suite ?? matrix.header.workload ?? run.entry.rel, cells: matrix.cells.length, cases: caseNames.size, passed, trials };
 }
 
 export function evalRunView(run: RunData): EvalRunView | null {

@@ -6,11 +6,11 @@
 import type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout } from "../index";
 import type { CallRow } from "@/lib/evals/call-diff";
 import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
-import type { Cost } from "@/lib/evals/cost";
+import type { Cost, UnknownCost } from "@/lib/evals/cost";
 import type { Recommendation } from "@/lib/evals/recommend";
 import type { RunDiff as EvalCaseChanges } from "@/lib/evals/diff";
 
-export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally };
+export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally, UnknownCost };
 
 export type { CellDelta, EnvDiff, Fact, FindingGroup, RunKind, RunLayout };
 
@@ -32,8 +32,18 @@ export interface RunRow {
   warningCount: number;
   /** The first per-file error, shown in the row so a broken run is visible without opening it. */
   firstError: string | null;
-  /** Eval runs: trials passed over trials run (the row shows a pass rate, not a verdict). */
-  evalPass?: { passed: number; trials: number } | null;
+  /** Eval runs: shown with these in place of ticket, layout, failed cells, env and verdict. */
+  eval?: EvalRowFacts | null;
+}
+
+/** An eval run in a row or a comparison's header: what it ran and how much of it passed. */
+export interface EvalRowFacts {
+  suite: string;
+  cells: number;
+  cases: number;
+  /** Trials passed over trials run, from the matrix. */
+  passed: number;
+  trials: number;
 }
 
 export interface RunListResponse {
@@ -170,8 +180,8 @@ export interface EvalRunView {
   /** False for runs written before cases.json kept the expectations: the diff then shows actual calls only. */
   hasExpectations: boolean;
   /** Set by the server from `llms.<name>.pricing` (not cached with the view): per column, and the run's. */
-  costs?: (Cost | null)[];
-  totalCost?: Cost | null;
+  costs?: (Cost | UnknownCost)[];
+  totalCost?: Cost | UnknownCost;
 }
 
 /** One case in one cell, trial by trial: expected against actual calls (GET /api/runs/eval-case). */
@@ -221,6 +231,8 @@ export interface RunDiffSide {
   verdict: string | null;
   cells: number | null;
   envLabel: string | null;
+  /** Eval runs: the header shows the pass rate, not the matrix's verdict. */
+  eval: EvalRowFacts | null;
 }
 
 export interface RunDiff {

@@ -21,13 +21,13 @@ import {
   type SanitizerReport,
   summarizeRun,
 } from "../index";
-import { evalChanges, evalPass, evalRunView } from "./eval-view";
+import { evalChanges, evalRow, evalRunView } from "./eval-view";
 import { packCells } from "./pack-cells";
 import type { CellView, RunDiff, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
-export function runRow(s: RunSummary, evalPassed: RunRow["evalPass"] = null): RunRow {
+export function runRow(s: RunSummary, evalFacts: RunRow["eval"] = null): RunRow {
   return {
-    evalPass: evalPassed,
+    eval: evalFacts,
     rel: s.rel,
     layout: s.layout,
     kind: s.kind,
@@ -172,7 +172,7 @@ export function runView(run: RunData, ctx: { root: string; override: string | nu
   return {
     root: ctx.root,
     override: ctx.override,
-    row: runRow(summary, evalPass(run)),
+    row: runRow(summary, evalRow(run)),
     whenSource: summary.whenSource,
     verdictSource: summary.verdictSource,
     errors: summary.errors,
@@ -204,7 +204,14 @@ export function runDiffView(a: RunData, b: RunData, ctx: { root: string; overrid
   const sb = summarizeRun(b);
   const ea = primaryEnv(a);
   const eb = primaryEnv(b);
-  const side = (s: RunSummary, e: typeof ea) => ({ rel: s.rel, when: s.when, verdict: s.verdict, cells: s.cellCount, envLabel: e?.label ?? null });
+  const side = (run: RunData, s: RunSummary, e: typeof ea) => ({
+    rel: s.rel,
+    when: s.when,
+    verdict: s.verdict,
+    cells: s.cellCount,
+    envLabel: e?.label ?? null,
+    eval: evalRow(run),
+  });
 
   let matrixError: string | null = null;
   let comparison: ReturnType<typeof compareMatrices> | null = null;
@@ -227,8 +234,8 @@ export function runDiffView(a: RunData, b: RunData, ctx: { root: string; overrid
   return {
     root: ctx.root,
     override: ctx.override,
-    a: side(sa, ea),
-    b: side(sb, eb),
+    a: side(a, sa, ea),
+    b: side(b, sb, eb),
     cells: mostChanged(cells),
     cellTotals: {
       matched: cells.length,

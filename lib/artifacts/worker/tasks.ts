@@ -8,7 +8,7 @@ import { readRunEntry } from "../run";
 import { summarizeRun } from "../summary";
 import { pageCells } from "../view/pages";
 import type { EvalCaseDetail, RunDiff, RunRow, RunView } from "../view/types";
-import { evalCaseDetail, evalPass } from "../view/eval-view";
+import { evalCaseDetail, evalRow } from "../view/eval-view";
 import { runDiffView, runRow, runView } from "../view/view-model";
 
 /** A run view as cached: without the parts that depend on the request (override) or on other runs (children). */
@@ -40,7 +40,7 @@ export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
     return runDiffView(read(task.a), read(task.b), { root: task.root, override: task.override }) as TaskResult<T>;
   }
   const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
-  if (task.op === "summary") return runRow(summarizeRun(run), evalPass(run)) as TaskResult<T>;
+  if (task.op === "summary") return runRow(summarizeRun(run), evalRow(run)) as TaskResult<T>;
   if (task.op === "evalCase") {
     if (!run.evalCases) throw new Error(`${task.entry.rel} has no cases.json: it is not an eval run`);
     if (!run.evalCases.ok) throw new Error(run.evalCases.error);

@@ -2,8 +2,9 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { assertJudgesUsable } from "@/lib/evals/judge";
-import { trialCount } from "@/lib/evals/runner";
+import { MODE_CHOICES } from "@/lib/evals/mode-choices";
 import { parseSuite } from "@/lib/evals/suite";
+import { sweepSize, type SweepSize } from "@/lib/evals/sweep";
 import { isTrustedSuite, suiteAsks, trustLine, type ConfirmingTool, type SuiteAsks } from "@/lib/evals/trust";
 import { walkSync } from "@/lib/sandbox/walk";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
@@ -40,8 +41,8 @@ export interface SuiteListing {
   models: string[];
   modes: string[];
   trials: number | null;
-  /** Trials of one run as written (repeated models counted once), and the settings' bound on it. */
-  totalTrials: number | null;
+  /** What a run would be under each of the page's mode choices (by id), as the server expands it; and the settings' bound on trials. */
+  sizes: Record<string, SweepSize>;
   maxTrials: number;
   /** What it asks for beyond reading and judging (plugins, tool settings, approvals), when valid. */
   asks: SuiteAsks | null;
@@ -51,8 +52,6 @@ export interface SuiteListing {
   trustLine: string;
   /** Why it cannot run (validation), when it cannot. */
   error: string | null;
-  /** Text protocols a text-mode run of it speaks per model (the suite's, else one). */
-  textProtocols: number;
   /** Each model's `llms.<name>.pricing`, null when unpriced: the page estimates a run's cost before it starts. */
   pricing: Record<string, { inputPerMTok: number; outputPerMTok: number } | null>;
 }
@@ -102,12 +101,11 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
       models: suite.matrix.models,
       modes: suite.matrix.modes,
       trials: suite.matrix.trials,
-      totalTrials: trialCount(suite, d.settings),
+      sizes: Object.fromEntries(MODE_CHOICES.map((c) => [c.id, sweepSize(suite, d.settings, c)])),
       maxTrials: d.settings.evals.maxTrials,
       asks: suiteAsks(suite, d.confirming),
       ...trust,
       error: null,
-      textProtocols: suite.matrix.protocols?.length ?? 1,
       pricing: Object.fromEntries(suite.matrix.models.map((m) => [m, pricingOf(d.settings, m) ?? null])),
     };
   } catch (error) {
@@ -120,12 +118,11 @@ function describe(key: string, label: string, file: string, d: Describe): SuiteL
       models: [],
       modes: [],
       trials: null,
-      totalTrials: null,
+      sizes: {},
       maxTrials: d.settings.evals.maxTrials,
       asks: null,
       ...trust,
       error: (error as Error).message,
-      textProtocols: 1,
       pricing: {},
     };
   }
