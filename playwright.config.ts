@@ -55,6 +55,7 @@ const OWN = [
   "evals-save-case",
   "evals-trust",
   "hardening",
+  "mcp-client-conformance",
   "mcp-conformance",
   "mcp-oauth",
   "newcomer",

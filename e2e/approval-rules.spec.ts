@@ -36,7 +36,9 @@ for (const mode of ["native", "text"] as const) {
       expect(exists(edited)).toBe(true);
       expect(exists(proposed)).toBe(false);
 
-      // The stored chat carries the edited arguments too.
+      // The stored chat carries the edited arguments too (once the turn has ended: its last save
+      // comes with the end of the answer, and a reload before it shows the call still running).
+      await chat.waitIdle();
       await page.reload();
       const stored = chat.toolCards("run_terminal_command");
       // A finished call's card opens on click.

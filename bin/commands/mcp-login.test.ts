@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runToolroom } from "@/lib/testing/cli";
 import { startOAuthMcpServer, type OAuthMcpServer } from "@/lib/testing/oauth-mcp-server.mjs";
 
-// The sign-in's steps are exercised by the conformance suite's auth scenarios (lib/mcp/client-conformance.test.ts).
+// The sign-in's steps are exercised by the conformance suite's auth scenarios (e2e/mcp-client-conformance.spec.ts).
 let root: string;
 let remote: OAuthMcpServer;
 beforeAll(async () => {
