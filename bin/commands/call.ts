@@ -3,7 +3,7 @@ import readline from "node:readline/promises";
 import type { Command } from "commander";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
-import { ruleDecisionText } from "@/lib/tools/approval-rules";
+import { ruleCallOf, ruleDecisionText } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { settingsRuleDecider } from "@/lib/server/approvals/settings-rules";
 import { invoke } from "@/lib/tools/invoke";
@@ -55,16 +55,7 @@ export function registerCall(program: Command): void {
         // rule or person is asked about a call that cannot run.
         const valid = (await validateInput(tool.input, input)).ok;
         // The settings' approval rules decide first, as in chat: allow needs no --yes, deny refuses even with it.
-        const verdict = valid
-          ? await settingsRuleDecider(settings)({
-              toolName: name,
-              sourcePackage: registered.sourcePackage,
-              origin: registered.origin,
-              readonly: registered.readonly,
-              input,
-              inputSchema: registered.inputSchema,
-            })
-          : undefined;
+        const verdict = valid ? await settingsRuleDecider(settings)(ruleCallOf(registered, input, name)) : undefined;
         if (verdict?.decision === "deny") {
           process.stdout.write(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);
           throw new CliExit(EXIT_NOT_ADMITTED, `toolroom: ${ruleDecisionText(verdict)}`);

@@ -16,7 +16,7 @@ import {
 import { inlineTextAttachments } from "./attachments";
 import { acceptsMediaResults, mediaToolOutput } from "./media-output";
 import { AnswerProgress, PROGRESS_BYTES, PROGRESS_INTERVAL_MS } from "./answer-progress";
-import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
+import { ruleCallOf, ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke, type InvokeResult } from "@/lib/tools/invoke";
 import { validateInput } from "@/lib/tools/schema";
@@ -238,14 +238,7 @@ export async function runChatTurn(turn: ChatTurn): Promise<ReadableStream<UIMess
     // model can correct: no rule or person is asked about a call that cannot run (the AI SDK does
     // not validate a jsonSchema input).
     if (!(await validateInput(entry.tool.input, input)).ok) return "not-applicable";
-    const verdict = await turn.rules?.({
-      toolName,
-      sourcePackage: registered.sourcePackage,
-      origin: registered.origin,
-      readonly: registered.readonly,
-      input,
-      inputSchema: registered.inputSchema,
-    });
+    const verdict = await turn.rules?.(ruleCallOf(registered, input, toolName));
     const at = new Date().toISOString();
     if (verdict && verdict.decision !== "ask") {
       // A rule decides before the tool's own evaluate: a deny blocks even a tool that never asks.

@@ -1,6 +1,6 @@
 import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Decision } from "@/lib/tools/decision";
-import { ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
+import { ruleCallOf, ruleDecisionText, type RuleDecider } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import { validateInput } from "@/lib/tools/schema";
@@ -61,16 +61,7 @@ export async function callTool(deps: McpCallDeps, name: string, args: unknown, s
   // isError result the model can correct, and no rule or person is asked about a call that cannot run.
   const valid = (await validateInput(tool.input, input)).ok;
   let decision: Decision | undefined;
-  const verdict = valid
-    ? await deps.rules?.({
-        toolName: name,
-        sourcePackage: registered.sourcePackage,
-        origin: registered.origin,
-        readonly: registered.readonly,
-        input,
-        inputSchema: registered.inputSchema,
-      })
-    : undefined;
+  const verdict = valid ? await deps.rules?.(ruleCallOf(registered, input, name)) : undefined;
   if (verdict && verdict.decision !== "ask") {
     decision = {
       by: "rule",

@@ -1,7 +1,7 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json";
-import type { ToolOrigin } from "./registry-types";
+import type { RegisteredTool, ToolOrigin } from "./registry-types";
 
 export type RuleDecision = "allow" | "ask" | "deny";
 
@@ -43,6 +43,18 @@ export interface RuleCall {
    * resolves them (the deciders normalise them; the tool runs with the same value, see invoke).
    */
   inputSchema?: Record<string, unknown>;
+}
+
+/** The call a rule is asked about: a registered tool (under the name it was called by) and its input. Every channel builds it here. */
+export function ruleCallOf(registered: RegisteredTool, input: unknown, toolName = registered.name): RuleCall {
+  return {
+    toolName,
+    sourcePackage: registered.sourcePackage,
+    origin: registered.origin,
+    readonly: registered.readonly,
+    input,
+    inputSchema: registered.inputSchema,
+  };
 }
 
 /** Decides a call by rules; undefined when none matches (the tool's own `confirm.evaluate` decides). */

@@ -21,7 +21,7 @@ import { inputHash } from "./input-hash";
 import { approvalSecret } from "./approval-secret";
 import { signApproval } from "./approval-signature";
 import { validateInput } from "@/lib/tools/schema";
-import { ruleDecisionText } from "@/lib/tools/approval-rules";
+import { ruleCallOf, ruleDecisionText } from "@/lib/tools/approval-rules";
 import { ruleDecider } from "./rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
@@ -213,17 +213,7 @@ async function checkedEdit(
     throw new HttpError(400, `The edited arguments of ${toolName} are not valid: ${validation.message}. Nothing was decided.`, "invalid_edit");
   // An edit must not smuggle in what a rule refuses: the rules see the edited arguments too.
   const settings = getSettings();
-  const verdict = await ruleDecider(
-    settings,
-    chatId,
-  )({
-    toolName,
-    sourcePackage: registered.sourcePackage,
-    origin: registered.origin,
-    readonly: registered.readonly,
-    input,
-    inputSchema: registered.inputSchema,
-  });
+  const verdict = await ruleDecider(settings, chatId)(ruleCallOf(registered, input, toolName));
   if (verdict?.decision === "deny") throw new HttpError(403, `The edited arguments are ${ruleDecisionText(verdict)}. Nothing was decided.`, "denied_by_rule");
   return { input };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { summaryLine, isZodLike } from "@/lib/tools/define";
-import { ruleDecisionText, type RuleDecider, type RuleVerdict } from "@/lib/tools/approval-rules";
+import { ruleCallOf, ruleDecisionText, type RuleDecider, type RuleVerdict } from "@/lib/tools/approval-rules";
 import { needsConfirmation, notAdmittedText } from "@/lib/tools/confirm";
 import { invoke } from "@/lib/tools/invoke";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
@@ -136,15 +136,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
     return reply(500, { status: "error", error: `${name} could not be set up: ${(error as Error).message}`, code: "tool_setup_failed" });
   }
 
-  const ruleFor = (input: unknown) =>
-    deps.rules?.({
-      toolName: name,
-      sourcePackage: registered.sourcePackage,
-      origin: registered.origin,
-      readonly: registered.readonly,
-      input,
-      inputSchema: registered.inputSchema,
-    });
+  const ruleFor = (input: unknown) => deps.rules?.(ruleCallOf(registered, input, name));
   const refused = (verdict: RuleVerdict, input: unknown) =>
     reply(200, {
       status: "not-admitted",
