@@ -10,7 +10,7 @@ import { cellName, recordedCell } from "./cell-name";
 import { judgeCallCount, type JudgeRecord } from "./judge";
 import type { MadeCall } from "./matchers";
 import type { EvalCase, Suite, ToolMode } from "./suite-schema";
-import { SuiteError } from "./suite";
+import { problemLines, SuiteError } from "./suite";
 import { caseToolProblems } from "./suite-tools";
 import { casePrompt, runTrial, type TurnBase } from "./trial";
 
@@ -70,6 +70,8 @@ export type TurnFor = (trial: { chatId: string; cell: EvalCell; model: LanguageM
 
 export interface RunEvalOptions extends MatrixChoice {
   suite: Suite;
+  /** The suite's file, for load errors found before the run (a case's tools); else they name the suite. */
+  file?: string;
   settings: Settings;
   registry: Registry;
   resolver: ModelResolver;
@@ -153,7 +155,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const { suite, settings, registry, resolver } = options;
   const suiteTools = { suite: suite.name, tools: suite.tools ?? [] };
   const toolProblems = caseToolProblems(registry, suiteTools, suite.cases);
-  if (toolProblems.length) throw new SuiteError(toolProblems.join("\n"));
+  if (toolProblems.length) throw new SuiteError(problemLines(options.file ?? suite.name, suite, toolProblems));
   const cells = matrixCells(suite, settings, options);
   for (const cell of cells) resolver.byName(cell.model);
   for (const c of suite.cases) if (c.expect.answer?.judge !== undefined && c.expect.answer.model) resolver.byName(c.expect.answer.model);

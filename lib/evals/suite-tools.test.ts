@@ -90,11 +90,19 @@ describe("suite-declared tools", () => {
   it("refuses, before the run, a case naming an unknown tool and a suite tool shadowing a registered one", async () => {
     const unknown = parseSuite(`name: s\ncases:\n  - { name: c, prompt: hi, tools: [nope] }\n`, "s.eval.yaml");
     const run = (suite: typeof unknown) =>
-      runEval({ suite, settings, registry: registryOf([echoTool]), resolver: createModelResolver(settings), turnFor: evalTurns(settings) });
+      runEval({
+        suite,
+        file: "s.eval.yaml",
+        settings,
+        registry: registryOf([echoTool]),
+        resolver: createModelResolver(settings),
+        turnFor: evalTurns(settings),
+      });
     await expect(run(unknown)).rejects.toThrow(SuiteError);
-    await expect(run(unknown)).rejects.toThrow('case "c": tools names nope, which is neither a tool of the suite nor a registered tool');
+    // Said like every other load error: the file, the case and the key.
+    await expect(run(unknown)).rejects.toThrow('s.eval.yaml: case 1 "c", key tools: names nope, which is neither a tool of the suite nor a registered tool');
     const shadow = parseSuite(`name: s\ntools: [{ name: echo_text, description: d }]\ncases:\n  - { name: c, prompt: hi }\n`, "s.eval.yaml");
-    await expect(run(shadow)).rejects.toThrow(/the suite's tool echo_text has the name of a registered tool/);
+    await expect(run(shadow)).rejects.toThrow(/^s\.eval\.yaml: case 1 "c", key tools: the suite's tool echo_text has the name of a registered tool/);
   });
 
   it("refuses at load duplicate tool names and schemas that are not object schemas", () => {

@@ -1,6 +1,7 @@
 import { jsonSchema, summaryLine } from "@/lib/tools/define";
 import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolDefinition } from "@/lib/tools/types";
+import type { SuiteProblem } from "./suite-checks";
 import type { EvalCase, SuiteTool } from "./suite-schema";
 
 /** The tools a suite declares (`tools:`), named by the suite they come from. */
@@ -9,7 +10,15 @@ export interface DeclaredTools {
   tools: readonly SuiteTool[];
 }
 
-export class SuiteToolError extends Error {}
+/** A case's tools that cannot be offered; `problem` is the text without the case (load errors name it their own way). */
+export class SuiteToolError extends Error {
+  constructor(
+    caseName: string,
+    readonly problem: string,
+  ) {
+    super(`case "${caseName}", key tools: ${problem}`);
+  }
+}
 
 /** The output when a suite tool gives none: the call is what an eval judges. */
 const DEFAULT_OUTPUT = "ok";
@@ -97,7 +106,7 @@ export function caseRegistry(registry: Registry, declared: DeclaredTools | undef
     if (suiteTools.length === 0) return registry;
     for (const tool of suiteTools) {
       if (registry.get(tool.name)?.enabled)
-        throw new SuiteToolError(`case "${c.name}": the suite's tool ${tool.name} has the name of a registered tool; rename it, or list the case's tools`);
+        throw new SuiteToolError(c.name, `the suite's tool ${tool.name} has the name of a registered tool; rename it, or list the case's tools`);
     }
     return registryWith(registry, [...registry.tools, ...suiteTools.map((t) => suiteToolEntry(t, declared!.suite))]);
   }
@@ -106,22 +115,22 @@ export function caseRegistry(registry: Registry, declared: DeclaredTools | undef
     const own = suiteTools.find((t) => t.name === entry);
     if (own) return suiteToolEntry(own, declared!.suite);
     const registered = registry.get(entry);
-    if (!registered) throw new SuiteToolError(`case "${c.name}": tools names ${entry}, which is neither a tool of the suite nor a registered tool`);
-    if (!registered.enabled) throw new SuiteToolError(`case "${c.name}": tools names ${entry}, which is disabled in the settings`);
+    if (!registered) throw new SuiteToolError(c.name, `names ${entry}, which is neither a tool of the suite nor a registered tool`);
+    if (!registered.enabled) throw new SuiteToolError(c.name, `names ${entry}, which is disabled in the settings`);
     return registered;
   });
   return registryWith(registry, offered);
 }
 
-/** Every case's tools, checked before a run starts: one message per problem. */
-export function caseToolProblems(registry: Registry, declared: DeclaredTools, cases: readonly EvalCase[]): string[] {
-  const problems: string[] = [];
-  for (const c of cases) {
+/** Every case's tools, checked before a run starts: one problem per case (its key is `tools`). */
+export function caseToolProblems(registry: Registry, declared: DeclaredTools, cases: readonly EvalCase[]): SuiteProblem[] {
+  const problems: SuiteProblem[] = [];
+  for (const [caseIndex, c] of cases.entries()) {
     try {
       caseRegistry(registry, declared, c);
     } catch (error) {
       if (!(error instanceof SuiteToolError)) throw error;
-      problems.push(error.message);
+      problems.push({ caseIndex, key: "tools", message: error.problem });
     }
   }
   return problems;

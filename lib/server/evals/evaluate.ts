@@ -132,6 +132,7 @@ async function runAndWrite(options: EvaluateOptions, own: Settings, registry: Re
     const run = await runEval({
       ...options,
       suite: loaded.suite,
+      file: loaded.file,
       settings: own,
       registry,
       resolver,
