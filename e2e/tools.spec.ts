@@ -5,6 +5,18 @@ import { ToolsPage } from "./pages/tools";
 
 const notePath = (title: string) => path.resolve(".toolroom", "notes", `${title}.md`);
 
+/** The note's folders, deepest first: .toolroom/notes, .toolroom. */
+const noteDirs = (file: string) => [path.dirname(file), path.dirname(path.dirname(file))];
+
+/**
+ * Removes the note and the folders its writing made (the suite's source root is this checkout:
+ * nothing may stay behind); `made` are the folders that were not there before.
+ */
+function removeNote(file: string, made: string[]): void {
+  fs.rmSync(file, { force: true });
+  for (const dir of made) if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+}
+
 test("/tools lists the sample plugin with its package and version, and search narrows to one row", async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.gotoList();
@@ -102,6 +114,7 @@ test("try-it on sample_save_note asks first: Deny runs nothing, Approve writes t
   const tools = new ToolsPage(page);
   const title = `e2e-${Date.now()}`;
   const file = notePath(title);
+  const made = noteDirs(file).filter((dir) => !fs.existsSync(dir));
   await tools.gotoTool("sample_save_note");
 
   await tools.field("title").fill(title);
@@ -125,7 +138,7 @@ test("try-it on sample_save_note asks first: Deny runs nothing, Approve writes t
     await expect(tools.resultText).toHaveText(`Wrote .toolroom/notes/${title}.md`);
     expect(fs.readFileSync(file, "utf8")).toBe("hello from the e2e suite\n");
   } finally {
-    fs.rmSync(file, { force: true });
+    removeNote(file, made);
   }
 });
 

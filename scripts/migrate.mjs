@@ -15,7 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const prismaDir = process.argv[2] === "check" && process.argv[3] ? path.resolve(process.argv[3]) : path.join(root, "prisma");
 const schemaPath = path.join(prismaDir, "schema.prisma");
 const migrationsDir = path.join(prismaDir, "migrations");
-const url = process.env.DATABASE_URL ?? "file:./data/toolroom.db";
+// `check` builds the schema in the engine's shadow database and reads nothing of ours: it opens an
+// in-memory database, so it leaves no data/ folder behind wherever it runs.
+const url = process.argv[2] === "check" ? ":memory:" : (process.env.DATABASE_URL ?? "file:./data/toolroom.db");
 const filters = { externalTables: [], externalEnums: [] };
 
 function ensureDatabaseFolder() {

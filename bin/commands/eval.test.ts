@@ -14,7 +14,13 @@ beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-cli-eval-"));
   config = path.join(root, "settings.yaml");
   // The example suite reads this repository's files (README.md, lib/); results go to the temp folder.
-  fs.writeFileSync(config, `sourceRoot: ${REPO}\nrunsRoot: ${path.join(root, "runs")}\n`);
+  // The repository is the source root (the example suite asks about its code); the search tools'
+  // indexes go to the test's folder, not into the checkout.
+  const cache = path.join(root, "cache");
+  fs.writeFileSync(
+    config,
+    `sourceRoot: ${REPO}\nrunsRoot: ${path.join(root, "runs")}\ntools: { search_code: { cacheDir: ${cache} }, search_repo_map: { cacheDir: ${cache} } }\n`,
+  );
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -9,10 +9,17 @@ const script = path.resolve(import.meta.dirname, "../../scripts/migrate.mjs");
 describe("prisma/migrations", () => {
   // Branches add migrations side by side; Prisma's SQLite table rebuilds can silently drop a column
   // another migration added. The migrations, applied in order, must give exactly the schema.
-  it("build exactly prisma/schema.prisma", () => {
-    const run = spawnSync(process.execPath, [script, "check"], { encoding: "utf8" });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
+  it("build exactly prisma/schema.prisma, and checking opens no database (it leaves no data/ folder behind)", () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-migrations-cwd-"));
+    try {
+      const { DATABASE_URL: _unset, ...env } = process.env;
+      const run = spawnSync(process.execPath, [script, "check"], { encoding: "utf8", cwd, env });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it("the check fails, showing the difference, when a migration drops a column the schema has", () => {
