@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseFault, databaseFaultOf } from "./faults";
 
 // Real faults of a real SQLite file in a temp folder, through the app's own Prisma client.
@@ -128,5 +128,16 @@ describe("database faults", () => {
     const { status, body } = await answer(new Error("boom\nstack"));
     expect(status).toBe(500);
     expect(body).toEqual({ error: "Internal error: boom", code: "internal" });
+  });
+
+  it("knows a fault thrown by another copy of this module (Next bundles each route apart; the client lives on globalThis)", async () => {
+    vi.resetModules();
+    const other = await import("./faults");
+    expect(other.DatabaseFault).not.toBe(DatabaseFault);
+    const thrown = new other.DatabaseFault("moved", "the file was replaced");
+    expect(databaseFaultOf(thrown, file)).toBe(thrown);
+    const { status, body } = await answer(thrown);
+    expect(status).toBe(503);
+    expect(body.error).toBe("the file was replaced");
   });
 });

@@ -2,9 +2,13 @@ import { databaseFile, databaseUrl } from "./url";
 
 export type DatabaseFaultKind = "moved" | "readonly" | "full" | "unopenable" | "busy";
 
+// Symbol.for is one registry per process: the brand is the same in every copy of this module.
+const DATABASE_FAULT = Symbol.for("toolroom.DatabaseFault");
+
 /** The database cannot do what a request needs; the message says why and what to do. */
 export class DatabaseFault extends Error {
   override name = "DatabaseFault";
+  readonly [DATABASE_FAULT] = true;
   constructor(
     readonly kind: DatabaseFaultKind,
     message: string,
@@ -54,7 +58,9 @@ function sqliteCodeOf(error: unknown): string | undefined {
  * faults a person can fix outside Toolroom (a bug, a constraint, a missing row).
  */
 export function databaseFaultOf(error: unknown, file = databaseFile(databaseUrl())): DatabaseFault | null {
-  if (error instanceof DatabaseFault) return error;
+  // Not `instanceof`: Next bundles each route apart and the client lives on globalThis, so a fault
+  // may come from another route's copy of this class.
+  if (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[DATABASE_FAULT] === true) return error as DatabaseFault;
   const code = sqliteCodeOf(error);
   if (code) {
     const kind = KINDS.find(([pattern]) => pattern.test(code))?.[1];
