@@ -17,10 +17,7 @@ beforeAll(() => {
   // The repository is the source root (the example suite asks about its code); the search tools'
   // indexes go to the test's folder, not into the checkout.
   const cache = path.join(root, "cache");
-  fs.writeFileSync(
-    config,
-    `sourceRoot: ${REPO}\nrunsRoot: ${path.join(root, "runs")}\ntools: { search_code: { cacheDir: ${cache} }, search_repo_map: { cacheDir: ${cache} } }\n`,
-  );
+  fs.writeFileSync(config, `sourceRoot: ${REPO}\nrunsRoot: ${path.join(root, "runs")}\nsearch: { cacheDir: ${cache} }\n`);
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -32,7 +32,8 @@ function embeddingsFor(settings: Settings): EmbeddingsConfig | null {
 /** The ToolContext every caller builds the same way: chat, try-it, CLI and MCP. */
 export function createToolContext(options: ToolContextOptions): ToolContext {
   const { settings, toolName } = options;
-  const toolSettings = (settings.tools[toolName] ?? {}) as Record<string, unknown>;
+  // search.cacheDir is the cache folder of every tool that keeps an index; `tools.<name>.cacheDir` moves one tool's.
+  const toolSettings = { cacheDir: settings.search.cacheDir, ...(settings.tools[toolName] ?? {}) } as Record<string, unknown>;
   const policies: readonly CommandPolicy[] = toolName === "run_terminal_command" ? commandPolicies(settings.tools.run_terminal_command) : [];
   return {
     chatId: options.chatId ?? null,
