@@ -9,7 +9,7 @@ import type { NotAdmittedReason, ToolContext } from "@/lib/tools/types";
 import type { ElicitationRecord, McpAudit } from "./audit";
 
 /** What the client's person answered, why nobody could be asked, or that the client cancelled the call meanwhile. */
-export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported" | "aborted";
+export type ConfirmAnswer = "accept" | "decline" | "cancel" | "timeout" | "unsupported" | "failed" | "aborted";
 
 export interface McpCallDeps {
   registry: Registry;
@@ -130,6 +130,8 @@ function decisionOf(answer: ConfirmAnswer, at: Date): Decision {
       return { by: "timeout", decision: "timed-out", at: iso };
     case "unsupported":
       return { by: "unsupervised", decision: "not-admitted", reason: "the MCP client cannot ask a person (no elicitation)", at: iso };
+    case "failed":
+      return { by: "unsupervised", decision: "not-admitted", reason: "the MCP client failed to ask a person", at: iso };
     case "aborted":
       return { by: "user", decision: "denied", reason: "the MCP client cancelled the call", at: iso };
   }
@@ -146,6 +148,7 @@ function notAdmittedReason(answer: ConfirmAnswer): NotAdmittedReason | null {
     case "timeout":
       return { kind: "timed-out" };
     case "unsupported":
+    case "failed":
       return { kind: "unsupervised" };
     case "aborted":
       return { kind: "denied", reason: "the MCP client cancelled the call" };

@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-type Answer = "accept" | "decline" | "cancel" | "never";
+type Answer = "accept" | "decline" | "cancel" | "never" | "fail";
 
 async function connect(options: { elicit?: Answer } = {}) {
   const records: McpCallRecord[] = [];
@@ -42,6 +42,7 @@ async function connect(options: { elicit?: Answer } = {}) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       asked.push(request.params.message);
       if (answer === "never") return new Promise(() => {});
+      if (answer === "fail") throw new Error("the form could not be shown");
       return answer === "accept" ? { action: "accept", content: {} } : { action: answer };
     });
   }
@@ -126,6 +127,8 @@ describe("the registry served over MCP", () => {
     ["decline", { by: "user", decision: "denied" }, /declined/],
     ["cancel", { by: "user", decision: "denied" }, /declined/],
     ["never", { by: "timeout", decision: "timed-out" }, /in time/],
+    // A client that says it can elicit but fails to: nobody was asked, so nobody said no.
+    ["fail", { by: "unsupervised", decision: "not-admitted", reason: "the MCP client failed to ask a person" }, /unsupervised/],
   ] as const)("does not run a confirming tool on %s, and returns its not-admitted text", async (answer, decision, message) => {
     const { client, records } = await connect({ elicit: answer });
     const title = `not-${answer}`;

@@ -90,9 +90,9 @@ export function createMcpServer(options: McpServeOptions): Server {
       // The client's notifications/cancelled aborts the request, which the SDK rejects much as a timeout.
       if (signal.aborted) return "aborted";
       if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return "timeout";
-      // A client that says it can elicit but fails to: nobody said yes.
+      // A client that says it can elicit but fails to: nobody was asked, so nobody said yes or no.
       options.log?.(`toolroom mcp: asking the client to confirm ${tool.name} failed: ${(error as Error).message}`);
-      return "cancel";
+      return "failed";
     }
   };
 
