@@ -55,17 +55,23 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function connect(options: { elicit?: boolean; registry?: Registry; watch?: (onChange: (r: Registry) => void) => () => void } = {}) {
+async function connect(options: { elicit?: boolean | "never"; registry?: Registry; watch?: (onChange: (r: Registry) => void) => () => void } = {}) {
   const records: McpCallRecord[] = [];
   const server = createMcpServer({
     ...mcpServeOptions(options.registry ?? registry, settings, { record: async (r) => void records.push(r) }, () => {}),
     watchRegistry: options.watch,
   });
   const client = new Client({ name: "served-test", version: "1" }, { capabilities: options.elicit ? { elicitation: { form: {} } } : {} });
-  if (options.elicit) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { username: "ada", email: "ada@example.com" } }));
+  const asked: string[] = [];
+  if (options.elicit)
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      if (options.elicit === "never") return new Promise(() => {});
+      return { action: "accept", content: { username: "ada", email: "ada@example.com" } };
+    });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  return { client, records };
+  return { client, records, asked };
 }
 
 const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("");
@@ -169,6 +175,19 @@ describe("plugin prompts, resources and tool channels over MCP", () => {
     await expect(call).rejects.toThrow();
     await expect.poll(() => records[0]?.text).toMatch(/^Error: test_reconnection failed: the call was cancelled/);
     expect(records[0]?.cancelled).toBe(true);
+  });
+
+  it("keeps the question a cancelled call asked in its audit, unanswered", async () => {
+    const { client, records, asked } = await connect({ elicit: "never" });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "test_elicitation", arguments: { message: "Still there?" } }, undefined, { signal: controller.signal });
+    await expect.poll(() => asked).toEqual(["Still there?"]);
+    controller.abort("changed my mind");
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => records[0]?.cancelled).toBe(true);
+    expect(records[0]?.elicitations).toEqual([
+      { message: "Still there?", action: "not-admitted", by: "aborted", reason: expect.any(String), at: expect.any(String) },
+    ]);
   });
 
   it("serves rich content as the call's content", async () => {

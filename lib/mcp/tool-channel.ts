@@ -56,15 +56,19 @@ export function callChannel(options: ChannelOptions): Pick<ToolContext, "progres
       send({ method: "notifications/message", params: { level, logger: options.toolName, data } });
     },
     elicit: async (message, schema) => {
+      // Written down when asked: a call the client cancels is recorded at once, before any answer.
+      const index =
+        options.elicitations.push({ message, action: "not-admitted", by: "aborted", reason: "no answer before the call ended", at: new Date().toISOString() }) -
+        1;
       const { answer, by } = await elicit(options, message, schema);
-      options.elicitations.push({
+      options.elicitations[index] = {
         message,
         action: answer.action,
         by,
         ...(answer.action === "accept" ? { content: answer.content } : {}),
         ...(answer.action === "not-admitted" ? { reason: answer.reason } : {}),
         at: new Date().toISOString(),
-      });
+      };
       return answer;
     },
   };
