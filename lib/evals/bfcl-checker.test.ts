@@ -82,6 +82,8 @@ describe("BFCL's checker for one parameter", () => {
       '{"from":"Paris","to":"Paris"} fits none of the 2 accepted dicts (the first: .to "Paris", expected one of ["Berlin"])',
     );
     expect(bfclCheck({ from: "Paris" }, [{ from: ["Paris"], to: ["Berlin"] }])).toBe(".to missing");
+    // No dict among the accepted values: a dict given never passes.
+    expect(bfclCheck({ from: "Paris" }, ["Paris", ""])).toBe('{"from":"Paris"}, expected one of ["Paris"]');
   });
 
   it("checks a list of dicts in order, each against the dict in its place", () => {

@@ -48,10 +48,11 @@ function dictRule(actual: Record<string, unknown>, answer: Record<string, unknow
 
 function dictAmong(actual: Record<string, unknown>, accepted: readonly unknown[]): string | undefined {
   const answers = accepted.filter(isObject);
+  if (answers.length === 0) return `${show(actual)}, ${acceptedText(accepted)}`;
   const reasons = answers.map((answer) => dictRule(actual, answer));
   if (reasons.some((r) => r === undefined)) return undefined;
   if (answers.length === 1) return reasons[0];
-  return `${show(actual)} fits none of the ${answers.length} accepted dicts (the first: ${reasons[0] ?? "none given"})`;
+  return `${show(actual)} fits none of the ${answers.length} accepted dicts (the first: ${reasons[0]})`;
 }
 
 function listOfDicts(actual: readonly unknown[], accepted: readonly unknown[]): string | undefined {
