@@ -112,6 +112,9 @@ describe("BFCL's checker for one parameter", () => {
 
   it("is the suite matcher { bfcl: [...] }", () => {
     expect(matchValue("san francisco ca", { bfcl: ["San Francisco, CA"] })).toBeUndefined();
+    // A misshapen one read back from a run's files (the loader refuses it) fails the value, never throws.
+    expect(matchValue({ a: 1 }, { bfcl: [{ a: 1 }] })).toBe(".a 1, expected one of []");
+    expect(matchValue("x", { bfcl: "x" })).toBe("bfcl takes a list of accepted values");
     expect(matchValue(undefined, { bfcl: ["x", ""] })).toBeUndefined();
     expect(matchValue({ a: 1, b: 2 }, { bfcl: [{ a: [1] }] })).toBe("unexpected key b");
   });

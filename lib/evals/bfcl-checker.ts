@@ -34,14 +34,20 @@ const acceptedLists = (accepted: readonly unknown[]): unknown[][] => accepted.fl
 
 const acceptedText = (accepted: readonly unknown[]) => `expected one of ${show(accepted.filter((a) => a !== ""))}`;
 
+/** A key's accepted values; the loader refuses any other shape, and a recorded one read later (cases.json) admits nothing. */
+const valuesOf = (answer: Record<string, unknown>, key: string): unknown[] => {
+  const values = answer[key];
+  return Array.isArray(values) ? values : [];
+};
+
 function dictRule(actual: Record<string, unknown>, answer: Record<string, unknown>): string | undefined {
   for (const [key, value] of Object.entries(actual)) {
     if (!Object.hasOwn(answer, key)) return `unexpected key ${key}`;
-    const values = answer[key] as unknown[];
+    const values = valuesOf(answer, key);
     if (!values.some((v) => deepEqual(standardized(value), standardized(v)))) return `.${key} ${show(value)}, ${acceptedText(values)}`;
   }
-  for (const [key, values] of Object.entries(answer)) {
-    if (!Object.hasOwn(actual, key) && !(values as unknown[]).includes("")) return `.${key} missing`;
+  for (const key of Object.keys(answer)) {
+    if (!Object.hasOwn(actual, key) && !valuesOf(answer, key).includes("")) return `.${key} missing`;
   }
   return undefined;
 }
