@@ -15,6 +15,7 @@ const INTEGRATION = [
   "lib/builtins/semantic/semantic-search.test.ts",
   "lib/builtins/shell*.test.ts",
   "lib/evals/runner.test.ts",
+  "lib/evals/reporters.test.ts",
   "lib/mcp/client-source.test.ts",
   "lib/mcp/*conformance.test.ts",
   "lib/trace/otlp.test.ts",

@@ -4,6 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { writeEvalRun } from "../lib/evals/results";
+import type { TrialRecord } from "../lib/evals/runner";
 import { EvalRunPage, EvalsPage } from "./pages/evals";
 import { startOwnServer, type OwnServer } from "./pages/next-server";
 import { RunsListPage } from "./pages/runs";
@@ -11,6 +13,7 @@ import { shotPath } from "./pages/shots";
 
 let server: OwnServer;
 let suiteFile: string;
+let runsRoot: string;
 
 const suite = (expectedPath: string) => `name: grid
 matrix: { models: [offline], modes: [native], trials: 2 }
@@ -30,7 +33,8 @@ test.beforeAll(async () => {
     fs.writeFileSync(path.join(sourceRoot, "notes.txt"), "alpha\nbeta\n");
     suiteFile = path.join(sourceRoot, "grid.eval.yaml");
     fs.writeFileSync(suiteFile, suite("notes.txt"));
-    return JSON.stringify({ sourceRoot, runsRoot: path.join(state, "runs") });
+    runsRoot = path.join(state, "runs");
+    return JSON.stringify({ sourceRoot, runsRoot });
   });
 });
 
@@ -111,4 +115,70 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   await expect(changes.getByTestId("eval-regressed")).toContainText("read-notes");
   await expect(changes.getByTestId("eval-fixed")).toHaveCount(0);
   await shots(page, "eval-grid-compare");
+});
+
+/** A run written as `toolroom eval` writes one, its two cells equal in pass rate and tokens, the model configured for text · json. */
+function tiedRun(): string {
+  const cells = [
+    { name: "offline · native", model: "offline", mode: "native", protocol: null },
+    { name: "offline · text · json", model: "offline", mode: "text", protocol: "json" },
+  ] as const;
+  const trials: TrialRecord[] = cells.map((cell) => ({
+    cell: cell.name,
+    model: cell.model,
+    mode: cell.mode,
+    protocol: cell.protocol,
+    case: "read-notes",
+    trial: 1,
+    prompt: "read notes.txt",
+    calls: [{ tool: "read_file", input: { path: "notes.txt" }, outcome: "executed" }],
+    answer: "alpha",
+    steps: 2,
+    verdict: "pass",
+    reason: null,
+    reasons: [],
+    latency_ms: 40,
+    input_tokens: 300,
+    output_tokens: 30,
+    chat_id: null,
+  }));
+  const text = "name: tied\ncases:\n  - { name: read-notes, prompt: read notes.txt, expect: { calls: [{ tool: read_file }] } }\n";
+  const env = {
+    models: { offline: { provider: "offline", modelId: "scripted", toolMode: "text" as const, textProtocol: "json" } },
+    providerVersions: {},
+    settingsHash: "x",
+    toolroomVersion: "0",
+  };
+  const run = {
+    cells: [...cells],
+    trials,
+    trialsPerCase: 1,
+    total: 2,
+    partial: false,
+    startedAt: new Date("2026-12-01T10:00:00Z"),
+    finishedAt: new Date("2026-12-01T10:00:01Z"),
+  };
+  const dir = writeEvalRun(
+    runsRoot,
+    { name: "tied", file: path.join(runsRoot, "tied.eval.yaml"), text, cases: [{ name: "read-notes", expect: { calls: [{ tool: "read_file" }] } }] },
+    env,
+    run,
+  );
+  return path.relative(runsRoot, dir);
+}
+
+test("a recommendation between cells equal in pass rate and tokens says it is a tie, and keeps the configured one", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const rel = tiedRun();
+  await page.goto(`${server.origin}/runs/view?${new URLSearchParams({ path: rel.split(path.sep).join("/") })}`);
+  const run = new EvalRunPage(page);
+  const rec = run.recommendation.getByTestId("recommendation");
+  await expect(rec).toContainText("text mode, json protocol");
+  await expect(rec).toContainText("already its configured mode");
+  await expect(rec.getByTestId("recommendation-tie")).toHaveText(
+    "— a tie with offline · native (same pass rate and tokens a trial): the model's configured one is kept",
+  );
+  await expect(run.recommendation.getByTestId("recommendation-lines")).toHaveText("llms.offline: { toolMode: text, textProtocol: json }");
+  await run.recommendation.scrollIntoViewIfNeeded();
+  await shots(page, "eval-recommendation-tie");
 });

@@ -39,11 +39,15 @@ export function EvalRunSummary({ view, run }: { view: EvalRunView; run: RunView 
   );
 }
 
-/** The sweep's answer: per model the (mode, protocol) with the best pass rate (ties: fewer tokens), and the line to paste. */
+/** The sweep's answer: per model the (mode, protocol) with the best pass rate (ties: fewer tokens, then the configured one; an exact tie is said), and the line to paste. */
 export function Recommendations({ view }: { view: EvalRunView }) {
   if (!view.recommendations.length) return null;
   return (
-    <Section title="Recommendation" testId="recommendation-section" note="best pass rate per model; ties go to fewer tokens a trial">
+    <Section
+      title="Recommendation"
+      testId="recommendation-section"
+      note="best pass rate per model; ties go to fewer tokens a trial, then to the model's configured mode"
+    >
       <div className="space-y-2 rounded-lg border border-border bg-panel p-4">
         <ul className="space-y-1 text-sm">
           {view.recommendations.map((r) => (
@@ -51,6 +55,14 @@ export function Recommendations({ view }: { view: EvalRunView }) {
               <span className="font-mono">{r.model}</span>: {r.mode === "text" ? `text mode, ${r.protocol ?? "its"} protocol` : "native tool calling"} —{" "}
               {rate(r.passRate)} of trials passed
               {r.of > 1 ? ` (best of ${r.of} cells)` : " (the only cell run: sweep with --protocols all to compare)"}
+              {r.configured ? ", already its configured mode" : ""}
+              {r.tiedWith.length > 0 && (
+                <span className="text-muted" data-testid="recommendation-tie">
+                  {" "}
+                  — a tie with {r.tiedWith.join(", ")} (same pass rate and tokens a trial):{" "}
+                  {r.tieBreak === "configured" ? "the model's configured one is kept" : "the first in the matrix is shown"}
+                </span>
+              )}
             </li>
           ))}
         </ul>

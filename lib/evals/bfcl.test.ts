@@ -45,13 +45,17 @@ describe("importing BFCL", () => {
     });
   });
 
-  it('turns accepted values into matchers, "" into optional', () => {
+  it('keeps plain matchers for numbers and booleans ("" = optional) and BFCL\'s rule for the rest', () => {
     expect(bfclMatcher([10])).toBe(10);
-    expect(bfclMatcher(["km", "kilometers"])).toEqual({ anyOf: ["km", "kilometers"] });
-    expect(bfclMatcher(["units", ""])).toEqual({ optional: "units" });
     expect(bfclMatcher([2, 3, ""])).toEqual({ optional: { anyOf: [2, 3] } });
-    expect(bfclMatcher([["today"], ""])).toEqual({ optional: ["today"] });
-    expect(bfclMatcher([{ strict: [true, ""] }, ""])).toEqual({ optional: { strict: { optional: true } } });
+    expect(bfclMatcher([true, false])).toEqual({ anyOf: [true, false] });
+    // Strings, lists and dicts: BFCL standardizes strings and checks dicts whole, which the plain forms do not.
+    expect(bfclMatcher(["km", "kilometers"])).toEqual({ bfcl: ["km", "kilometers"] });
+    expect(bfclMatcher(["units", ""])).toEqual({ bfcl: ["units", ""] });
+    expect(bfclMatcher([["today"], ""])).toEqual({ bfcl: [["today"], ""] });
+    expect(bfclMatcher([{ strict: [true, ""] }, ""])).toEqual({ bfcl: [{ strict: [true, ""] }, ""] });
+    expect(bfclMatcher([""])).toEqual({ bfcl: [""] });
+    expect(bfclMatcher([3, "3"])).toEqual({ bfcl: [3, "3"] });
   });
 
   it("reads a category from an id", () => {
@@ -83,7 +87,7 @@ describe("importing BFCL", () => {
     expect(first?.expect).toMatchObject({
       only: true,
       ordered: false,
-      calls: [{ tool: "geometry_triangle_area", args: { base: 10, height: 5, unit: { optional: "units" } }, argsMatch: "exact" }],
+      calls: [{ tool: "geometry_triangle_area", args: { base: 10, height: 5, unit: { bfcl: ["units", ""] } }, argsMatch: "exact" }],
     });
     // A system message goes before the user's text: a case's conversation is user and assistant turns.
     expect(second?.prompt).toBe("Answer in metric units.\n\nConvert 3.5 miles, rounded to 2 decimals.");
@@ -94,7 +98,7 @@ describe("importing BFCL", () => {
     expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5 })])).pass).toBe(true);
     expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, unit: "units" })])).pass).toBe(true);
     expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, unit: "cm" })])).reasons).toEqual([
-      'geometry_triangle_area called with unit "cm", expected "units"',
+      'geometry_triangle_area called with unit "cm", expected one of ["units"] (ignoring case, spaces and ,./-_*^)',
     ]);
     expect(judge(first!, seen([call("geometry_triangle_area", { base: 10, height: 5, scale: 2 })])).reasons).toEqual([
       "geometry_triangle_area called with unexpected argument scale",
@@ -120,6 +124,35 @@ describe("importing BFCL", () => {
     expect(judge(c!, seen([paris])).reasons).toEqual(["did not call get_weather"]);
   });
 
+  it("scores as BFCL's checker does: standardized strings, nested dicts whole, alternatives, lists of strings and of dicts", () => {
+    const [weather, flight, trip, people] = imported("live_simple").cases;
+    const pass = (c: typeof weather, tool: string, input: unknown) => judge(c!, seen([call(tool, input)]));
+
+    expect(weather?.expect.calls[0]?.args).toEqual({ location: { bfcl: ["San Francisco, CA"] }, unit: { bfcl: ["fahrenheit", ""] } });
+    expect(pass(weather, "get_current_weather", { location: "san francisco ca" }).pass).toBe(true);
+    expect(pass(weather, "get_current_weather", { location: "San Francisco, CA", unit: "Fahrenheit" }).pass).toBe(true);
+    expect(pass(weather, "get_current_weather", { location: "San Francisco" }).reasons).toEqual([
+      'get_current_weather called with location "San Francisco", expected one of ["San Francisco, CA"] (ignoring case, spaces and ,./-_*^)',
+    ]);
+
+    // Two alternative nested dicts: either passes (the old anyOf of raw { key: [values] } dicts matched neither).
+    expect(pass(flight, "book_flight", { route: { from: "Paris", to: "Berlin" }, passengers: 2 }).pass).toBe(true);
+    expect(pass(flight, "book_flight", { route: { from: "cdg", to: "ber" }, passengers: 2 }).pass).toBe(true);
+    expect(pass(flight, "book_flight", { route: { from: "Paris", to: "BER" }, passengers: 2 }).pass).toBe(false);
+    // An extra nested key fails, as in BFCL (the old partial object matcher passed it).
+    expect(pass(flight, "book_flight", { route: { from: "Paris", to: "Berlin", via: "Frankfurt" }, passengers: 2 }).pass).toBe(false);
+    expect(flight?.expect.calls[0]?.args?.passengers).toBe(2);
+
+    expect(pass(trip, "plan_trip", { cities: ["new york", "los angeles"] }).pass).toBe(true);
+    expect(pass(trip, "plan_trip", { cities: ["NYC", "LA"] }).pass).toBe(true);
+    expect(pass(trip, "plan_trip", { cities: ["Los Angeles", "New York"] }).pass).toBe(false);
+
+    expect(pass(people, "add_people", { people: [{ name: "Alice" }, { name: "bob", age: 25 }] }).pass).toBe(true);
+    expect(pass(people, "add_people", { people: [{ name: "Alice", age: 30 }, { name: "Bob" }] }).reasons).toEqual([
+      "add_people called with people [1].age missing",
+    ]);
+  });
+
   it("imports irrelevance as no call at all, without an answers file", () => {
     const [c] = imported("irrelevance", false).cases;
     expect(c?.expect.noCalls).toBe(true);
@@ -131,5 +164,13 @@ describe("importing BFCL", () => {
     expect(() => imported("multi_turn_base", false)).toThrow(BfclImportError);
     expect(() => imported("multi_turn_base", false)).toThrow(/multi_turn_base_0: multi-turn categories \(multi_turn_base\) need state/);
     expect(() => imported("simple_python", false)).toThrow("simple_python_0: no possible answer with this id (give --answers)");
+  });
+
+  it("refuses a category it does not know", () => {
+    const questions = {
+      file: "BFCL_v4_format_sensitivity.json",
+      text: '{"id": "format_sensitivity_0", "question": [[{"role": "user", "content": "hi"}]], "function": []}',
+    };
+    expect(() => bfclSuiteYaml({ name: "x", questions })).toThrow(/format_sensitivity_0: category format_sensitivity cannot be imported/);
   });
 });

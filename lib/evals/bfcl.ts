@@ -66,20 +66,16 @@ export function bfclSchema(schema: unknown): JsonObject {
   return out;
 }
 
-/** A dict among the accepted values whose every key lists its own accepted values: BFCL's nested form. */
-const isNestedAnswer = (v: Json): v is { [key: string]: Json[] } => isObject(v) && Object.values(v).every(Array.isArray);
-
-/** One parameter's accepted values as a suite matcher: a value, `{ anyOf }`, nested fields, and `{ optional }` for `""`. */
+/**
+ * One parameter's accepted values as a suite matcher. Numbers and booleans BFCL compares by plain
+ * membership, which a value, `{ anyOf }` and `{ optional }` (for `""`) say exactly; anything with a
+ * string, a list or a dict in it gets `{ bfcl: values }`, BFCL's own rule (lib/evals/bfcl-checker.ts).
+ */
 export function bfclMatcher(values: Json[]): unknown {
-  const optional = values.includes("");
   const rest = values.filter((v) => v !== "");
-  let matcher: unknown;
-  if (rest.length === 0) matcher = "";
-  else if (rest.length === 1 && isNestedAnswer(rest[0]!)) {
-    matcher = Object.fromEntries(Object.entries(rest[0]).map(([k, v]) => [k, bfclMatcher(v)]));
-  } else if (rest.length === 1) matcher = isObject(rest[0]) ? { exact: rest[0] } : rest[0];
-  else matcher = { anyOf: rest };
-  return optional ? { optional: matcher } : matcher;
+  if (rest.length === 0 || !rest.every((v) => typeof v === "number" || typeof v === "boolean")) return { bfcl: values };
+  const matcher = rest.length === 1 ? rest[0] : { anyOf: rest };
+  return rest.length === values.length ? matcher : { optional: matcher };
 }
 
 function parseLines(text: string, file: string): JsonObject[] {

@@ -63,4 +63,18 @@ describe("diffCalls", () => {
       ["n", "optional 3", "match"],
     ]);
   });
+
+  it("reads BFCL's matcher in the diff: its accepted values, and whether it may be absent", () => {
+    const expected = exp("get_weather", {
+      city: { bfcl: ["San Francisco, CA", "SF"] },
+      unit: { bfcl: ["celsius", ""] },
+      route: { bfcl: [{ to: ["Berlin"] }] },
+    });
+    const rows = diffCalls({ calls: [expected] }, [call("get_weather", { city: "san francisco ca", route: { to: "Berlin", via: "x" } })]);
+    expect(rows[0]!.args.map((a) => [a.key, a.expected, a.status, a.why])).toEqual([
+      ["city", 'BFCL: "San Francisco, CA" | "SF"', "match", null],
+      ["unit", 'BFCL: "celsius" (or absent)', "match", null],
+      ["route", 'BFCL: {"to":["Berlin"]}', "wrong", "unexpected key via"],
+    ]);
+  });
 });

@@ -45,6 +45,13 @@ const toolsOf = (e: ExpectedCall) => (typeof e.tool === "string" ? [e.tool] : e.
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const json = (v: unknown): string | null => (v === undefined ? null : (JSON.stringify(v) ?? null));
 
+/** BFCL's accepted values as a person reads them: `BFCL: "SF" | "San Francisco" (or absent)`. */
+function showBfcl(values: unknown): string {
+  const all = Array.isArray(values) ? values : [values];
+  const given = all.filter((v) => v !== "").map(json);
+  return `BFCL: ${given.length ? given.join(" | ") : '""'}${all.includes("") ? " (or absent)" : ""}`;
+}
+
 /** How one argument's matcher reads to a person. */
 function showMatcher(expected: unknown): string {
   const m = argMatcher(expected);
@@ -59,6 +66,8 @@ function showMatcher(expected: unknown): string {
       return `one of ${m.values.map(json).join(", ")}`;
     case "optional":
       return `optional ${showMatcher(m.inner)}`;
+    case "bfcl":
+      return showBfcl(m.values);
     case "object":
       return json(m.fields) ?? "{}";
     case "value":

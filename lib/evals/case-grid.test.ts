@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { caseGrid, passAtK, passHatK, type GridTrial } from "./case-grid";
 import { cellCost, estimateCost, sumCosts } from "./cost";
-import { recommend } from "./recommend";
+import { configuredModes, recommend } from "./recommend";
 
 const trial = (c: string, cell: string, verdict: string, tokens: [number | null, number | null] = [null, null]): GridTrial => {
   const [model, mode, protocol] = cell.split(" · ");
@@ -83,6 +83,76 @@ describe("recommend", () => {
   it("prefers a cell whose tokens are known over an equal one without", () => {
     const grid = caseGrid([trial("a", "m · text · json", "pass"), trial("a", "m · native", "pass", [500, 50])]);
     expect(recommend(grid.columns)[0]!.mode).toBe("native");
+  });
+
+  describe("ties", () => {
+    const tied = caseGrid([
+      trial("a", "m · native", "pass", [100, 10]),
+      trial("a", "m · text · json", "pass", [100, 10]),
+      trial("a", "m · text · hermes", "pass", [100, 10]),
+      trial("a", "m · text · xml", "fail", [10, 1]),
+    ]).columns;
+
+    it("says so when pass rate and tokens tie exactly, and without a configured mode shows the first in the matrix", () => {
+      expect(recommend(tied)[0]).toMatchObject({
+        cell: "m · native",
+        configured: false,
+        tiedWith: ["m · text · json", "m · text · hermes"],
+        tieBreak: "matrix order",
+      });
+    });
+
+    it("keeps the model's configured mode and protocol among tied cells", () => {
+      const [r] = recommend(tied, { m: { toolMode: "text", textProtocol: "hermes" } });
+      expect(r).toMatchObject({ cell: "m · text · hermes", configured: true, tiedWith: ["m · native", "m · text · json"], tieBreak: "configured" });
+      expect(r!.line).toBe("llms.m: { toolMode: text, textProtocol: hermes }");
+      expect(recommend(tied, { m: { toolMode: "native", textProtocol: "hermes" } })[0]).toMatchObject({ cell: "m · native", tieBreak: "configured" });
+      // A configured protocol the sweep did not tie on changes nothing; another model's configuration neither.
+      expect(recommend(tied, { m: { toolMode: "text", textProtocol: "xml" } })[0]).toMatchObject({ cell: "m · native", tieBreak: "matrix order" });
+      expect(recommend(tied, { other: { toolMode: "text", textProtocol: "json" } })[0]!.cell).toBe("m · native");
+    });
+
+    it("under toolMode auto counts native and the configured protocol alike: still a tie, in matrix order", () => {
+      expect(recommend(tied, { m: { toolMode: "auto", textProtocol: "json" } })[0]).toMatchObject({
+        cell: "m · native",
+        configured: true,
+        tiedWith: ["m · text · json", "m · text · hermes"],
+        tieBreak: "matrix order",
+      });
+    });
+
+    it("lets pass rate, then tokens, decide before the configured mode: no tie then", () => {
+      const cheaper = caseGrid([trial("a", "m · native", "pass", [90, 10]), trial("a", "m · text · json", "pass", [100, 10])]).columns;
+      expect(recommend(cheaper, { m: { toolMode: "text", textProtocol: "json" } })[0]).toMatchObject({
+        cell: "m · native",
+        configured: false,
+        tiedWith: [],
+        tieBreak: null,
+      });
+      const better = caseGrid([trial("a", "m · native", "fail", [1, 1]), trial("a", "m · text · json", "pass", [100, 10])]).columns;
+      expect(recommend(better, { m: { toolMode: "native", textProtocol: "json" } })[0]).toMatchObject({ cell: "m · text · json", tiedWith: [] });
+    });
+
+    it("counts two cells without reported tokens as tied", () => {
+      const unknown = caseGrid([trial("a", "m · native", "pass"), trial("a", "m · text · json", "pass")]).columns;
+      expect(recommend(unknown, { m: { toolMode: "text", textProtocol: "json" } })[0]).toMatchObject({
+        cell: "m · text · json",
+        tokensPerTrial: null,
+        tiedWith: ["m · native"],
+        tieBreak: "configured",
+      });
+    });
+
+    it("reads the configured modes env.json recorded, and nothing from a run that recorded none", () => {
+      expect(
+        configuredModes({
+          m: { provider: "offline", modelId: "offline", toolMode: "text", textProtocol: "hermes" },
+          old: { provider: "openai", modelId: "gpt-4o" },
+        }),
+      ).toEqual({ m: { toolMode: "text", textProtocol: "hermes" } });
+      expect(configuredModes(undefined)).toEqual({});
+      expect(configuredModes({ m: { toolMode: "sometimes", textProtocol: "json" } })).toEqual({});
+    });
   });
 });
 

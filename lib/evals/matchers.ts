@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { assignCalls } from "./assignment";
+import { bfclCheck } from "./bfcl-checker";
 import type { EvalCase, ExpectedCall } from "./suite-schema";
 import { showRegex, suiteRegex } from "./suite-regex";
+import { deepEqual, isObject, show } from "./values";
 
 /** A call the model proposed in a trial, whether or not it ran. */
 export interface MadeCall {
@@ -26,25 +28,6 @@ export interface Verdict {
   reasons: string[];
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function show(v: unknown): string {
-  const text = typeof v === "string" ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 /** What one argument's expectation in a suite means; the suite loader and the judge read it the same way. */
 export type ArgMatcher =
   | { kind: "regex"; regex: string; flags: string }
@@ -52,6 +35,7 @@ export type ArgMatcher =
   | { kind: "exact"; value: unknown }
   | { kind: "anyOf"; values: unknown[] }
   | { kind: "optional"; inner: unknown }
+  | { kind: "bfcl"; values: unknown }
   | { kind: "object"; fields: Record<string, unknown> }
   | { kind: "value"; value: unknown };
 
@@ -69,6 +53,7 @@ export function argMatcher(expected: unknown): ArgMatcher {
   if (only("exact")) return { kind: "exact", value: expected.exact };
   if (only("anyOf") && Array.isArray(expected.anyOf)) return { kind: "anyOf", values: expected.anyOf };
   if (only("optional")) return { kind: "optional", inner: expected.optional };
+  if (only("bfcl")) return { kind: "bfcl", values: expected.bfcl };
   return { kind: "object", fields: expected };
 }
 
@@ -98,6 +83,9 @@ export function matchValue(actual: unknown, expected: unknown): string | undefin
     case "anyOf":
       if (actual === undefined) return "missing";
       return m.values.some((v) => deepEqual(actual, v)) ? undefined : `${show(actual)}, expected one of ${show(m.values)}`;
+    case "bfcl":
+      // The loader refuses any other shape (bfclMatcherProblem); an unloaded suite's odd one matches nothing.
+      return Array.isArray(m.values) ? bfclCheck(actual, m.values) : "bfcl takes a list of accepted values";
     case "object": {
       if (!isObject(actual)) return actual === undefined ? "missing" : `${show(actual)}, expected an object`;
       for (const [k, v] of Object.entries(m.fields)) {

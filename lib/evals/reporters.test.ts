@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { validateXML } from "xmllint-wasm";
 import { parseXml, type XmlElement } from "@/lib/testing/xml";
 import { caseCounts, junitXml } from "./reporters";
 import type { EvalRunResult, TrialRecord } from "./runner";
@@ -101,6 +104,81 @@ describe("the JUnit reporter", () => {
 
   it("counts cases, failing when any trial failed", () => {
     expect(caseCounts(run)).toEqual({ cases: 4, failed: 2 });
+  });
+});
+
+// A JUnit schema (see its header) run by libxml2's xmllint, compiled to WebAssembly.
+const SCHEMA = fs.readFileSync(path.resolve(import.meta.dirname, "__fixtures__/junit/junit.xsd"), "utf8");
+
+/** The schema's complaints about a document, one a line; empty when it is valid. */
+async function schemaErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({ xml: [{ fileName: "report.xml", contents: xml }], schema: [{ fileName: "junit.xsd", contents: SCHEMA }] });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}
+
+const NATIVE = { name: "offline · native", model: "offline", mode: "native", protocol: null } as const;
+const HERMES = { name: "gpt · text · hermes", model: "gpt", mode: "text", protocol: "hermes" } as const;
+
+function runOf(trials: TrialRecord[], cells: EvalRunResult["cells"] = [NATIVE, HERMES]): EvalRunResult {
+  return { cells, trials, trialsPerCase: 2, total: trials.length, partial: false, startedAt: new Date(0), finishedAt: new Date(1000) };
+}
+
+describe("the JUnit reporter against a JUnit schema", () => {
+  it("writes a valid report for a passing run", async () => {
+    const xml = junitXml("builtins", runOf([trial(NATIVE.name, "list-sub", 1, "pass"), trial(HERMES.name, "list-sub", 1, "pass")]));
+    expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it("writes a valid report with a failing case, a judged case's output and a case that failed one trial and errored another", async () => {
+    const judged = {
+      ...trial(NATIVE.name, "polite", 1, "fail", ["judge grader says fail: rude"]),
+      judge: { verdict: "fail" as const, reason: "rude", model: "grader" },
+    };
+    const xml = junitXml(
+      "builtins",
+      runOf([
+        trial(NATIVE.name, "list-sub", 1, "pass"),
+        trial(NATIVE.name, "list-sub", 2, "fail", ['list_files called with path "lib", expected "sub"']),
+        judged,
+        trial(HERMES.name, "mixed", 1, "fail", ["wrong"]),
+        trial(HERMES.name, "mixed", 2, "error", ["error: down"]),
+      ]),
+    );
+    expect(xml).toContain("<failure");
+    expect(xml).toContain("<system-out>");
+    expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it("writes a valid report when every trial errored", async () => {
+    const xml = junitXml("builtins", runOf([trial(NATIVE.name, "a", 1, "error", ["error: provider said 500"]), trial(HERMES.name, "a", 1, "error", [])]));
+    expect(xml).toContain("<error");
+    expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it("writes a valid report for names and reasons with XML's special characters, quotes, · and control characters", async () => {
+    const odd = `read <&> "quoted" 'single' · ü`;
+    const cell = { name: `m&m's <model> · text · json`, model: `m&m's <model>`, mode: "text", protocol: "json" } as const;
+    const xml = junitXml(`suite "&" <x>`, runOf([trial(cell.name, odd, 1, "fail", [`path "a<b" & 'c' · \u0007bell`])], [cell]));
+    expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it("can fail: the schema refuses a broken report", async () => {
+    const good = junitXml("builtins", runOf([trial(NATIVE.name, "a", 1, "fail", ["wrong"])], [NATIVE]));
+    expect(await schemaErrors(good)).toEqual([]);
+    const broken = [
+      good.replace(/(<testsuite name="[^"]*") tests="1"/, "$1"), // a testsuite without its count of tests
+      good.replace(/(<testsuite [^>]*)failures="1"/, '$1failures="one"'), // a count that is no number
+      good.replace("<failure", "<oops").replace("</failure>", "</oops>"), // an element the format has not
+      good.replace('<testcase name="a"', "<testcase"), // a testcase without a name
+    ];
+    for (const doc of broken) expect(doc).not.toBe(good);
+    const errors = await Promise.all(broken.map(schemaErrors));
+    expect(errors.map((e) => e.map((m) => m.replace(/^Schemas validity error : /, "")))).toEqual([
+      ["Element 'testsuite': The attribute 'tests' is required but missing."],
+      ["Element 'testsuite', attribute 'failures': 'one' is not a valid value of the atomic type 'xs:nonNegativeInteger'."],
+      ["Element 'oops': This element is not expected. Expected is one of ( failure, error, skipped, system-out, system-err )."],
+      ["Element 'testcase': The attribute 'name' is required but missing."],
+    ]);
   });
 });
 

@@ -18,7 +18,12 @@ export interface SuiteFacts {
 }
 
 export interface EnvFacts {
-  models: Record<string, { provider: string; modelId: string }>;
+  /**
+   * Each model's provider and id, and the mode and protocol it is configured for at run time
+   * (`llms.<name>.toolMode`, else `chat.toolMode`; `llms.<name>.textProtocol`, else
+   * `chat.textProtocol`): the recommendation prefers those among equal cells.
+   */
+  models: Record<string, { provider: string; modelId: string; toolMode?: "native" | "text" | "auto"; textProtocol?: string }>;
   providerVersions: Record<string, string>;
   settingsHash: string;
   toolroomVersion: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bfclMatcherProblem } from "./bfcl-checker";
 import { argMatcher } from "./matchers";
 import type { Suite, SuiteTool } from "./suite-schema";
 import { regexProblem } from "./suite-regex";
@@ -76,7 +77,10 @@ function matcherProblems(expected: unknown, key: string, out: (key: string, mess
     }
   } else if (m.kind === "anyOf" && m.values.length === 0) out(`${key}.anyOf`, "an empty anyOf never matches");
   else if (m.kind === "optional") matcherProblems(m.inner, `${key}.optional`, out);
-  else if (m.kind === "object") for (const [k, v] of Object.entries(m.fields)) matcherProblems(v, `${key}.${k}`, out);
+  else if (m.kind === "bfcl") {
+    const problem = bfclMatcherProblem(m.values);
+    if (problem) out(`${key}.bfcl${problem.at}`, problem.message);
+  } else if (m.kind === "object") for (const [k, v] of Object.entries(m.fields)) matcherProblems(v, `${key}.${k}`, out);
 }
 
 function toolProblems(tools: readonly SuiteTool[], key: string, out: (key: string, message: string) => void): void {

@@ -15,7 +15,8 @@ const regexFlags = z
 
 /**
  * One argument's expectation: a plain value (equal; objects match partially), a regex (RE2), a JSON
- * Schema, an exact value, one of several values, or an optional argument. The last, catch-all form
+ * Schema, an exact value, one of several values, an optional argument, or BFCL's rule for a
+ * parameter (lib/evals/bfcl-checker.ts). The last, catch-all form
  * keeps plain values open; lib/evals/matchers.ts reads the forms the same way.
  */
 export const argMatcherSchema = z.union([
@@ -26,6 +27,14 @@ export const argMatcherSchema = z.union([
     anyOf: z.array(z.unknown()).min(1).describe("The argument equals one of these values (objects and arrays compared whole)"),
   }),
   z.strictObject({ optional: z.unknown().describe("The argument is absent, or matches this (any of these forms)") }),
+  z.strictObject({
+    bfcl: z
+      .array(z.unknown())
+      .min(1)
+      .describe(
+        'BFCL\'s checker for one parameter: one of these accepted values, strings compared ignoring case, spaces and ,./-_*^, dicts as { key: [values] } with no other key; "" = may be absent',
+      ),
+  }),
   z.unknown().describe("The argument equals this value; an object matches when its listed keys match"),
 ]);
 

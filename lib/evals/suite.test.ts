@@ -106,6 +106,25 @@ cases:
     expect(parseSuite(suite("{ q: { schema: { enum: [a, 1, null] } } }"), "ok.eval.yaml").cases).toHaveLength(1);
   });
 
+  it("refuses at load a { bfcl } matcher of the wrong shape, and takes BFCL's forms", () => {
+    const suite = (args: string) => `name: s\ncases:\n  - name: c\n    prompt: a\n    expect: { calls: [{ tool: t, args: ${args} }] }\n`;
+    expect(errorOf(suite("{ city: { bfcl: Paris } }"))).toBe(
+      'my.eval.yaml: case 1 "c", key expect.calls[0].args.city.bfcl: bfcl takes a non-empty list of accepted values',
+    );
+    expect(errorOf(suite("{ city: { bfcl: [] } }"))).toMatch(/key expect\.calls\[0\]\.args\.city\.bfcl: bfcl takes a non-empty list/);
+    expect(errorOf(suite("{ route: { bfcl: [{ from: [Paris] }, { from: Paris }] } }"))).toBe(
+      "my.eval.yaml: case 1 \"c\", key expect.calls[0].args.route.bfcl[1].from: a dict's accepted values are a list per key (BFCL's { key: [values] })",
+    );
+    expect(errorOf(suite("{ people: { optional: { bfcl: [[{ name: Al }]] } } }"))).toMatch(
+      /key expect\.calls\[0\]\.args\.people\.optional\.bfcl\[0\]\[0\]\.name: a dict's/,
+    );
+    const ok = parseSuite(
+      suite("{ city: { bfcl: ['San Francisco, CA', ''] }, route: { bfcl: [{ from: [Paris, ''] }] }, people: { bfcl: [[{ name: [Al] }]] } }"),
+      "ok.eval.yaml",
+    );
+    expect(ok.cases[0]?.expect.calls[0]?.args?.city).toEqual({ bfcl: ["San Francisco, CA", ""] });
+  });
+
   it("names the file that cannot be read", () => {
     expect(() => loadSuite("/nonexistent/x.eval.yaml")).toThrow(/x\.eval\.yaml: cannot read the suite \(ENOENT\)/);
   });

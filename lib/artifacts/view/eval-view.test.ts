@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createModelResolver } from "@/lib/chat/models";
-import { writeEvalRun } from "@/lib/evals/results";
+import { writeEvalRun, type EnvFacts } from "@/lib/evals/results";
 import { runEval } from "@/lib/evals/runner";
 import { parseSuite } from "@/lib/evals/suite";
 import { settingsSchema, type Settings } from "@/lib/settings/schema";
@@ -31,7 +31,7 @@ const echo: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 
-async function written(yaml: string) {
+async function written(yaml: string, models: EnvFacts["models"] = {}) {
   const suite = parseSuite(yaml, "t.eval.yaml");
   const result = await runEval({
     suite,
@@ -41,7 +41,7 @@ async function written(yaml: string) {
     turnFor: evalTurns(settings),
     modes: ["native", "text"],
   });
-  const facts = { models: {}, providerVersions: {}, settingsHash: "x", toolroomVersion: "0" };
+  const facts = { models, providerVersions: {}, settingsHash: "x", toolroomVersion: "0" };
   const runDir = writeEvalRun(settings.runsRoot, { name: "grid", file: "/x/t.eval.yaml", text: yaml, cases: suite.cases }, facts, result);
   const entry = discoverRuns(settings.runsRoot).runs.find((r) => r.dir === runDir)!;
   return readRunEntry(entry);
@@ -76,6 +76,15 @@ describe("an eval run on the run page", () => {
     expect(detail.trials[0]!.rows[0]).toMatchObject({ status: "wrong-value", expectedTool: "echo_text", actualTool: "echo_text" });
     expect(detail.trials[0]!.rows[0]!.args[0]).toMatchObject({ key: "text", expected: '"bye"', actual: '"hi"', status: "wrong" });
     expect(detail.trials[0]!.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("reads the models' configured modes from env.json for the recommendation; a run without them has none", async () => {
+    const offline = (toolMode: "native" | "text") => ({ offline: { provider: "offline", modelId: "offline", toolMode, textProtocol: "json" } });
+    const chosen = (run: Awaited<ReturnType<typeof written>>) => evalRunView(run)!.recommendations[0]!;
+    expect(chosen(await written(suite("bye"))).configured).toBe(false);
+    expect(chosen(await written(suite("bye"), offline("native")))).toMatchObject({ cell: "offline · native", configured: true });
+    // Fewer tokens a trial still decide before the configured mode.
+    expect(chosen(await written(suite("bye"), offline("text")))).toMatchObject({ cell: "offline · native", configured: false, tiedWith: [] });
   });
 
   it("lists a case that passed before and fails now as regressed between two runs", async () => {

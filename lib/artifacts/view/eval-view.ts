@@ -6,7 +6,7 @@
 import { diffCalls } from "@/lib/evals/call-diff";
 import { caseGrid } from "@/lib/evals/case-grid";
 import { diffRuns, runFacts, type EvalRunFacts } from "@/lib/evals/diff";
-import { recommend } from "@/lib/evals/recommend";
+import { configuredModes, recommend } from "@/lib/evals/recommend";
 import type { EvalCases } from "../eval-cases";
 import type { RunData } from "../run";
 import type { EvalCaseDetail, EvalRowFacts, EvalRunView, RunDiff } from "./types";
@@ -50,7 +50,7 @@ export function evalRunView(run: RunData): EvalRunView | null {
     columns: grid.columns,
     entries: grid.entries,
     flakyCases: grid.flakyCases,
-    recommendations: recommend(grid.columns),
+    recommendations: recommend(grid.columns, configuredModes(run.env?.ok && run.env.data.kind === "probe" ? run.env.data.blocks.models : undefined)),
     hasExpectations: Object.keys(cases.expectations).length > 0,
   };
 }

@@ -59,7 +59,10 @@ export function envFacts(settings: Settings, models: string[]): EnvFacts {
     models: Object.fromEntries(
       models.map((ref) => {
         const model = resolver.byName(ref);
-        return [ref, { provider: model.provider, modelId: model.modelId }];
+        const entry = settings.llms[ref];
+        // As a chat with this model would take tools (lib/server/chat/turn-setup.ts toolModeFor).
+        const toolMode = entry?.toolMode ?? settings.chat.toolMode;
+        return [ref, { provider: model.provider, modelId: model.modelId, toolMode, textProtocol: entry?.textProtocol ?? settings.chat.textProtocol }];
       }),
     ),
     providerVersions,
