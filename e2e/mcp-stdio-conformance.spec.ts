@@ -73,6 +73,9 @@ test("the MCP conformance suite passes against toolroom mcp over stdio, apart fr
   ).toEqual(["dns-rebinding-protection", "tools-call-sampling"]);
   expect(suite.stdout, context).toContain("Baseline check passed");
   expect(suite.code, context).toBe(0);
+  // Nothing went astray: no line of a child's stdout that is not JSON-RPC (its logs belong on
+  // stderr), no message the bridge could not deliver.
+  expect(bridgeLog.match(/^(stdio-bridge|mcp-http-front): .*$/gm) ?? [], context).toEqual([]);
   // What answered was stdio: a `toolroom mcp` for each scenario's session, at least.
   expect(bridgeLog.match(/^\[toolroom mcp \d+\] toolroom mcp: serving \d+ tools on stdio$/gm)?.length ?? 0, context).toBeGreaterThanOrEqual(
     suite.scenarios.length,

@@ -86,8 +86,9 @@ async function open(http: StreamableHTTPServerTransport): Promise<void> {
 
 const front = await startMcpHttpFront({ open, checkHost: false });
 const stop = async () => {
-  await front.close();
+  // Each child first (stdin closed, then SIGTERM if it lingers), so none outlives the bridge.
   await Promise.all([...children].map((child) => child.close()));
+  await front.close();
   process.exit(0);
 };
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stop());
