@@ -3,8 +3,10 @@
 // `toolroom mcp` child, the real CLI entry, and every JSON-RPC message goes through as it is, both
 // ways; what the suite measures is the stdio server. The HTTP side is lib/testing/mcp-http-front.ts.
 //   node --import tsx lib/testing/stdio-bridge.ts <settings file> <state folder>
-// prints {"url": …} on stdout once it listens; the children's stderr comes out on its stderr, each
-// line tagged with the child's pid. It ends on SIGTERM, SIGINT or when its stdin closes.
+// run in the checkout's folder (tsx reads its tsconfig paths), prints {"url": …} on stdout once it
+// listens; the children's stderr comes out on its stderr, each line tagged with the child's pid. It
+// ends on SIGTERM, SIGINT or when its stdin closes. A line of its own on stderr ("stdio-bridge: …")
+// is a message it could not pass on.
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
