@@ -58,6 +58,7 @@ const OWN = [
   "mcp-client-conformance",
   "mcp-conformance",
   "mcp-oauth",
+  "mcp-stdio-conformance",
   "newcomer",
   "plugin-startup",
   "reload",

@@ -20,14 +20,22 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function connect(elicit?: "accept" | "decline") {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [TOOLROOM_BIN, "--config", config, "mcp"], env: cliEnv(root), stderr: "pipe" });
+async function connect(elicit?: "accept" | "decline", settings = config) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [TOOLROOM_BIN, "--config", settings, "mcp"],
+    env: cliEnv(root),
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: "stdio-test", version: "0.0.1" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
   if (elicit) client.setRequestHandler(ElicitRequestSchema, async () => (elicit === "accept" ? { action: "accept", content: {} } : { action: "decline" }));
+  // A line on stdout that is not JSON-RPC (a stray print) is a transport error.
+  const errors: string[] = [];
+  client.onerror = (error) => errors.push(error.message);
   await client.connect(transport);
-  return { client, stderr: () => stderr };
+  return { client, stderr: () => stderr, errors };
 }
 
 const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("");
@@ -65,5 +73,21 @@ describe("toolroom mcp (stdio)", () => {
     }
     expect(fs.existsSync(path.join(root, ".toolroom/notes/stdio-yes.md"))).toBe(true);
     expect(fs.existsSync(path.join(root, ".toolroom/notes/stdio-no.md"))).toBe(false);
+  }, 60_000);
+
+  it("keeps stdout for the protocol: what plugin code prints to stdout goes to stderr", async () => {
+    const settings = path.join(root, "noisy.yaml");
+    fs.writeFileSync(settings, `sourceRoot: ${root}\nplugins:\n  paths: [${path.resolve("examples/plugins/fixtures/stdout-writer")}]\n`);
+    const { client, stderr, errors } = await connect(undefined, settings);
+    try {
+      expect(text(await client.callTool({ name: "noisy", arguments: {} }))).toBe("noisy done");
+      await expect.poll(stderr).toContain("stdout-writer: a raw stdout write");
+      expect(stderr()).toContain("stdout-writer: imported");
+      expect(stderr()).toContain("stdout-writer: console.log while running");
+      expect(stderr()).toContain("stdout-writer: console.info while running");
+      expect(errors).toEqual([]);
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });

@@ -1,10 +1,5 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpServeOptions } from "@/lib/server/mcp/mcp-serve";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { settingsSchema } from "@/lib/settings/schema";
+import { startMcpHttpFront, type McpHttpFront } from "@/lib/testing/mcp-http-front";
 import type { Registry } from "@/lib/tools/registry-types";
-import { SessionEventStore } from "./event-store";
-import { negotiatedVersion, servedVersion } from "./protocol-version";
 import { createMcpServer } from "./server";
 
 const run = promisify(execFile);
@@ -23,59 +17,26 @@ const EXPECTED_FAILURES = path.resolve("e2e/fixtures/mcp-conformance-expected-fa
 
 let root: string;
 let registry: Registry;
-let httpServer: http.Server;
-let url: string;
+let front: McpHttpFront;
 
 /**
  * The suite's server side against createMcpServer with the fixture plugin, over the SDK's Node
- * streamable-HTTP transport (Host checked like the web app's proxy does). e2e/mcp-server.spec.ts runs
- * the same suite against the built web server's /api/mcp.
+ * streamable-HTTP transport set up as /api/mcp's (Host checked like the web app's proxy does).
+ * e2e/mcp-conformance.spec.ts runs the same suite against the built web server's /api/mcp, and
+ * e2e/mcp-stdio-conformance.spec.ts against `toolroom mcp`.
  */
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-conformance-"));
   const settings = settingsSchema.parse({ sourceRoot: root, runsRoot: root, plugins: { paths: [path.resolve("examples/plugins/mcp-conformance-fixtures")] } });
   registry = await loadRegistry({ settings, log: () => {} });
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; version: string }>();
-  httpServer = http.createServer((req, res) => void serve(req, res));
-  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
-    const id = req.headers["mcp-session-id"];
-    const existing = typeof id === "string" ? sessions.get(id) : undefined;
-    if (existing) {
-      // As lib/server/mcp/mcp-http.ts does: the negotiated protocol version is the authority.
-      const served = servedVersion(req.headers["mcp-protocol-version"] as string | undefined, existing.version);
-      if (served) {
-        // The SDK's Node transport builds its Request from rawHeaders.
-        const at = req.rawHeaders.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === "mcp-protocol-version");
-        req.rawHeaders[at + 1] = served;
-      }
-      return existing.transport.handleRequest(req, res, body);
-    }
-    if (req.method !== "POST" || !isInitializeRequest(body)) {
-      res.writeHead(400).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "no session" }, id: null }));
-      return;
-    }
-    const port = (httpServer.address() as AddressInfo).port;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: new SessionEventStore(),
-      retryInterval: 1000,
-      enableDnsRebindingProtection: true,
-      allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, version: negotiatedVersion(body.params.protocolVersion) }),
-    });
-    await createMcpServer(mcpServeOptions(registry, settings, undefined, () => {})).connect(transport);
-    await transport.handleRequest(req, res, body);
-  };
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
+  front = await startMcpHttpFront({
+    open: (transport) => createMcpServer(mcpServeOptions(registry, settings, undefined, () => {})).connect(transport),
+    checkHost: true,
+  });
 });
 
 afterAll(async () => {
-  httpServer?.closeAllConnections();
-  await new Promise((resolve) => httpServer?.close(resolve));
+  await front?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -85,7 +46,7 @@ describe("the MCP conformance suite (server side, over streamable HTTP)", () => 
     // A non-zero exit: an unexpected failure, or an expected failure that now passes (a stale entry).
     const { stdout, code } = await run(
       process.execPath,
-      [SUITE, "server", "--url", url, "--suite", "all", "--expected-failures", EXPECTED_FAILURES, "-o", out],
+      [SUITE, "server", "--url", front.url, "--suite", "all", "--expected-failures", EXPECTED_FAILURES, "-o", out],
       {
         maxBuffer: 32 * 1024 * 1024,
       },
