@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEnv, TOOLROOM_BIN } from "@/lib/testing/cli";
+import { cliEnv, runToolroom, TOOLROOM_BIN } from "@/lib/testing/cli";
 
 let root: string;
 beforeAll(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-cli-pipe-"))));
@@ -26,5 +26,32 @@ describe("output into a closed pipe", () => {
     const r = await intoClosedPipe(args);
     expect(r.stderr).not.toContain("EPIPE");
     expect(r.code).toBe(0);
+  });
+});
+
+describe("a plugin that prints to stdout", () => {
+  // stdout is the command's answer (JSON a script parses); a plugin's prints, at import or while it runs, go to stderr.
+  const settings = () => {
+    const file = path.join(root, "noisy.yaml");
+    fs.writeFileSync(
+      file,
+      `sourceRoot: ${JSON.stringify(root)}\nplugins:\n  paths: [${JSON.stringify(path.resolve("examples/plugins/fixtures/stdout-writer"))}]\n`,
+    );
+    return file;
+  };
+
+  it("leaves toolroom tools --json parseable", async () => {
+    const r = await runToolroom(["--config", settings(), "tools", "--json"], root);
+    expect(r.code, r.stderr).toBe(0);
+    expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
+    expect(r.stderr).toContain("stdout-writer: imported");
+  });
+
+  it("leaves toolroom call's stdout the tool's answer alone, its own prints on stderr", async () => {
+    const r = await runToolroom(["--config", settings(), "call", "noisy"], root);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("noisy done\n");
+    expect(r.stderr).toContain("stdout-writer: console.log while running");
+    expect(r.stderr).toContain("stdout-writer: a raw stdout write");
   });
 });

@@ -11,6 +11,7 @@ import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
 import { flushOtlp } from "@/lib/trace/otlp";
 import { CliExit } from "./context";
+import { out, reserveStdout } from "./stdout";
 
 export function buildProgram(): Command {
   const program = new Command("toolroom")
@@ -18,6 +19,8 @@ export function buildProgram(): Command {
     .version(toolroomPackage().version, "-V, --version")
     .option("--config <path>", "settings file, above ./toolroom.yaml and below TOOLROOM_* variables")
     .showHelpAfterError()
+    // Help and --version are the command's answer: the real stdout (subcommands inherit this).
+    .configureOutput({ writeOut: (text) => void out(text) })
     .exitOverride();
   registerSettings(program);
   registerDoctor(program);
@@ -44,6 +47,7 @@ export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.std
 
 export async function main(argv: string[]): Promise<void> {
   exitQuietlyOnClosedPipe();
+  reserveStdout();
   try {
     await buildProgram().parseAsync(argv);
     await flushOtlp();

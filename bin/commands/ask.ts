@@ -13,6 +13,7 @@ import { CliExit, cliSettings } from "../context";
 import { streamPrinter } from "./ask-print";
 import { promptApproval } from "./ask-prompt";
 import { askTurn } from "./ask-turn";
+import { commandStdout, out } from "../stdout";
 
 /** What a shell reports for a run stopped with Ctrl-C (128 + SIGINT). */
 export const EXIT_INTERRUPTED = 130;
@@ -45,7 +46,7 @@ export function registerAsk(program: Command): void {
       const interrupt = () => controller.abort();
       // Once: a second Ctrl-C gets Node's default and ends the process outright.
       process.once("SIGINT", interrupt);
-      const printer = options.json ? undefined : streamPrinter(process.stdout, process.stderr);
+      const printer = options.json ? undefined : streamPrinter(commandStdout(), process.stderr);
       const chatId = `ask-${generateId()}`;
       const setup = turnSetup({
         settings,
@@ -86,7 +87,7 @@ export function registerAsk(program: Command): void {
       });
 
       printer?.end();
-      if (options.json) process.stdout.write(`${JSON.stringify(outcome.messages, null, 2)}\n`);
+      if (options.json) out(`${JSON.stringify(outcome.messages, null, 2)}\n`);
       if (outcome.aborted) throw new CliExit(EXIT_INTERRUPTED, "toolroom: stopped.");
       if (outcome.error !== undefined) throw new CliExit(1, `toolroom: ${outcome.error}`);
       if (outcome.refused !== undefined) throw new CliExit(EXIT_REFUSED, `toolroom: ${outcome.refused}`);

@@ -11,6 +11,7 @@ import { validateInput } from "@/lib/tools/schema";
 import { CliExit, cliSettings } from "../context";
 import { terminalElicit } from "./elicit-prompt";
 import { stepUpAfterRefusal } from "./mcp-login";
+import { out } from "../stdout";
 
 /** Exit code for a call that needed a human and did not get a yes. */
 export const EXIT_NOT_ADMITTED = 3;
@@ -57,14 +58,14 @@ export function registerCall(program: Command): void {
         // The settings' approval rules decide first, as in chat: allow needs no --yes, deny refuses even with it.
         const verdict = valid ? await settingsRuleDecider(settings)(ruleCallOf(registered, input, name)) : undefined;
         if (verdict?.decision === "deny") {
-          process.stdout.write(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);
+          out(`${notAdmittedText(tool, input, { kind: "denied", reason: verdict.reason ?? ruleDecisionText(verdict) })}\n`);
           throw new CliExit(EXIT_NOT_ADMITTED, `toolroom: ${ruleDecisionText(verdict)}`);
         }
         if (verdict?.decision === "allow") process.stderr.write(`toolroom: ${ruleDecisionText(verdict)}\n`);
         else if (valid && (verdict?.decision === "ask" || (await needsConfirmation(tool, input, ctx)))) {
           const decision: Decision = options.yes ? { approved: true } : await ask(name, registered.sourcePackage, input);
           if (!decision.approved) {
-            process.stdout.write(`${notAdmittedText(tool, input, decision.why)}\n`);
+            out(`${notAdmittedText(tool, input, decision.why)}\n`);
             throw new CliExit(EXIT_NOT_ADMITTED);
           }
         }
@@ -77,7 +78,7 @@ export function registerCall(program: Command): void {
           const again = registry.get(name);
           if (again) result = await invoke(again.resolve(ctx), input, ctx, { guardFile: settings.aiAssistedGuardFile });
         }
-        process.stdout.write(`${result.text}\n`);
+        out(`${result.text}\n`);
         if (unanswered) throw new CliExit(EXIT_NOT_ADMITTED);
         if (result.isError) throw new CliExit(1);
       } finally {

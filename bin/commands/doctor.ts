@@ -12,6 +12,7 @@ import type { Registry } from "@/lib/tools/registry-types";
 import { CliExit } from "../context";
 import { counted } from "../counted";
 import { modelKeysCheck, skippedEntriesCheck, type Warning } from "./doctor-plugins";
+import { outLine } from "../stdout";
 
 interface Check {
   name: string;
@@ -123,22 +124,22 @@ export function registerDoctor(program: Command): void {
       for (const check of checks) {
         try {
           const result = await check.run();
-          if (typeof result === "string") console.log(`ok    ${check.name.padEnd(9)} ${result}`);
-          else console.log([`warn  ${check.name.padEnd(9)} ${result.warning}`, ...result.details.map((d) => d.replace(/^/gm, "        "))].join("\n"));
+          if (typeof result === "string") outLine(`ok    ${check.name.padEnd(9)} ${result}`);
+          else outLine([`warn  ${check.name.padEnd(9)} ${result.warning}`, ...result.details.map((d) => d.replace(/^/gm, "        "))].join("\n"));
         } catch (error) {
           if (error instanceof CheckNote) {
-            console.log(`note  ${check.name.padEnd(9)} ${error.message}`);
+            outLine(`note  ${check.name.padEnd(9)} ${error.message}`);
             continue;
           }
           if (error instanceof CheckWarning) {
-            console.log(`warn  ${check.name.padEnd(9)} ${error.message}`);
+            outLine(`warn  ${check.name.padEnd(9)} ${error.message}`);
             continue;
           }
           failed++;
-          console.log(`FAIL  ${check.name.padEnd(9)} ${(error as Error).message.split("\n")[0]}`);
+          outLine(`FAIL  ${check.name.padEnd(9)} ${(error as Error).message.split("\n")[0]}`);
         }
       }
       if (failed) throw new CliExit(1, `toolroom doctor: ${counted(failed, "check")} failed`);
-      if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) console.log("note  build     not built yet; npm start builds it");
+      if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) outLine("note  build     not built yet; npm start builds it");
     });
 }

@@ -4,6 +4,7 @@ import { diffRuns, type RunDiff } from "@/lib/evals/diff";
 import { EvalRunReadError, readEvalRunFacts } from "@/lib/evals/run-files";
 import { runsRootOf } from "@/lib/settings";
 import { cliSettings, CliExit } from "../context";
+import { out } from "../stdout";
 
 const HEADINGS: [keyof Pick<RunDiff, "regressed" | "fixed" | "flaky" | "new" | "removed">, string][] = [
   ["regressed", "Regressed"],
@@ -49,7 +50,7 @@ export function registerEvalDiff(evalCommand: Command, program: Command): void {
         }
       };
       const diff = diffRuns(facts(a), facts(b));
-      process.stdout.write(json ? `${JSON.stringify(diff, null, 2)}\n` : `${diffText(diff)}\n`);
+      out(json ? `${JSON.stringify(diff, null, 2)}\n` : `${diffText(diff)}\n`);
       for (const w of json ? diff.warnings : []) process.stderr.write(`warning: ${w}\n`);
     });
 }

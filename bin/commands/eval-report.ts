@@ -4,6 +4,7 @@ import { summarize } from "@/lib/evals/results";
 import type { EvalRunResult } from "@/lib/evals/runner";
 import { CliExit } from "../context";
 import { alignTable } from "./runs";
+import { out } from "../stdout";
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -71,8 +72,8 @@ export function report(input: ReportInput): void {
         : tableReport(run, input.shownDir);
   if (input.out) {
     fs.writeFileSync(input.out, text);
-    if (input.reporter !== "table") process.stdout.write(tableReport(run, input.shownDir));
-  } else process.stdout.write(text);
+    if (input.reporter !== "table") out(tableReport(run, input.shownDir));
+  } else out(text);
   // A cell that never got an answer measured nothing: no pass bar makes that a result (a cancelled
   // run's cells are parts, and exit 130 says so).
   const dead = run.partial ? [] : summary.cells.filter((c) => c.trials > 0 && c.errors === c.trials);

@@ -4,6 +4,7 @@ import type { IndexKind } from "@/lib/builtins/semantic/indexes";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 import { CliExit, cliSettings } from "../context";
 import { progressBar, progressLine, type BarStyle, type ProgressOut } from "./progress-line";
+import { out } from "../stdout";
 
 const TOOL_OF: Record<IndexKind, string> = { code: "search_code", runs: "search_run_artifacts" };
 
@@ -56,9 +57,9 @@ export function registerIndex(program: Command): void {
         const result = await buildEmbeddings({ kind, ctx, onProgress: options.json ? undefined : progress.update });
         progress.end();
         results[TOOL_OF[kind]] = result;
-        if (!options.json) process.stdout.write(`${describeResult(kind, result)}\n`);
+        if (!options.json) out(`${describeResult(kind, result)}\n`);
       }
-      if (options.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      if (options.json) out(`${JSON.stringify(results, null, 2)}\n`);
       // A failed code index is a failure; a missing runs root is not (many projects have no runs).
       const code = results.search_code!;
       if (code.docs === undefined || code.error) throw new CliExit(1);

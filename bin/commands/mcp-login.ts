@@ -8,6 +8,7 @@ import { loginMcpServer, revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import type { Settings } from "@/lib/settings/schema";
 import { CliExit, cliSettings } from "../context";
 import { counted } from "../counted";
+import { out } from "../stdout";
 
 /** `toolroom mcp login|logout <server>`: OAuth for a remote server of `mcpServers`. */
 export function registerMcpLogin(mcp: Command, program: Command): void {
@@ -18,7 +19,7 @@ export function registerMcpLogin(mcp: Command, program: Command): void {
       const config = httpServer(cliSettings(program.opts<{ config?: string }>().config).settings, server);
       try {
         const { toolCount } = await loginMcpServer(server, config, { clientVersion: toolroomPackage().version, open: openInBrowser });
-        process.stdout.write(`Signed in to ${server} (${config.url}): ${counted(toolCount, "tool")}.\n`);
+        out(`Signed in to ${server} (${config.url}): ${counted(toolCount, "tool")}.\n`);
       } catch (error) {
         throw new CliExit(1, `toolroom: signing in to ${server} failed: ${(error as Error).message}`);
       }
@@ -31,12 +32,9 @@ export function registerMcpLogin(mcp: Command, program: Command): void {
       // As the web's Sign out: a token only forgotten here would still open the server to whoever holds a copy.
       const revoked = await revokeMcpTokens(server, config);
       const removed = await deleteMcpOAuth(server);
-      if (!removed) process.stdout.write(`Nothing was stored for ${server}.\n`);
-      else if (revoked) process.stdout.write(`Signed out of ${server}: the authorization server revoked the tokens.\n`);
-      else
-        process.stdout.write(
-          `Signed out of ${server}: the tokens are forgotten here, not revoked (the authorization server offers no revocation, or refused).\n`,
-        );
+      if (!removed) out(`Nothing was stored for ${server}.\n`);
+      else if (revoked) out(`Signed out of ${server}: the authorization server revoked the tokens.\n`);
+      else out(`Signed out of ${server}: the tokens are forgotten here, not revoked (the authorization server offers no revocation, or refused).\n`);
     });
 }
 

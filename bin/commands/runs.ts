@@ -7,6 +7,7 @@ import { resolveWithin } from "@/lib/sandbox/resolve";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { isDefaultRunsRoot, runsRootOf } from "@/lib/settings";
 import { cliSettings, CliExit } from "../context";
+import { out } from "../stdout";
 
 const DASH = "–";
 
@@ -125,7 +126,7 @@ export function registerRuns(program: Command): void {
     .action((options: { json?: boolean; root?: string }) => {
       const { root, isDefault } = runsRoot(program, options.root);
       if (isDefault && rootIsMissing(root)) {
-        if (options.json) process.stdout.write("[]\n");
+        if (options.json) out("[]\n");
         console.error(noRunsYetText(root, path.join(toolroomPackage().dir, EXAMPLE_RUNS_DIR)));
         return;
       }
@@ -135,7 +136,7 @@ export function registerRuns(program: Command): void {
       const maxBytes = cliSettings(program.opts<{ config?: string }>().config).settings.runs.maxArtifactBytes;
       const summaries = d.runs.map((e) => summarizeRun(readRunEntry(e, { maxBytes })));
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
+        out(`${JSON.stringify(summaries, null, 2)}\n`);
         return;
       }
       if (summaries.length === 0) {
@@ -144,7 +145,7 @@ export function registerRuns(program: Command): void {
         );
         return;
       }
-      process.stdout.write(`${runsTable(summaries)}\n`);
+      out(`${runsTable(summaries)}\n`);
     });
 
   runs
@@ -169,8 +170,8 @@ export function registerRuns(program: Command): void {
       const run = readRun(resolved.root, resolved.abs, { maxBytes: cliSettings(program.opts<{ config?: string }>().config).settings.runs.maxArtifactBytes });
       if (!run || run.entry.artifacts.length === 0) throw new CliExit(1, `toolroom: ${runPath} holds no run artifacts`);
       const summary = summarizeRun(run);
-      if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-      else process.stdout.write(`${runSummaryText(summary, run)}\n`);
+      if (options.json) out(`${JSON.stringify(summary, null, 2)}\n`);
+      else out(`${runSummaryText(summary, run)}\n`);
       // A run whose files could not all be read is reported, and the exit status says so.
       if (summary.errors.length) process.exitCode = 1;
     });

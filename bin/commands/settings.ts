@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { stringify } from "yaml";
 import { maskSecrets } from "@/lib/settings/mask";
 import { cliSettings } from "../context";
+import { out } from "../stdout";
 
 export function registerSettings(program: Command): void {
   program
@@ -10,10 +11,10 @@ export function registerSettings(program: Command): void {
     .option("--origin", "add which layer each value came from")
     .action((options: { origin?: boolean }) => {
       const loaded = cliSettings(program.opts<{ config?: string }>().config);
-      process.stdout.write(stringify(maskSecrets(loaded.settings)));
+      out(stringify(maskSecrets(loaded.settings)));
       if (options.origin) {
-        process.stdout.write("\n# origin of each value\n");
-        for (const [key, source] of Object.entries(loaded.origin)) process.stdout.write(`# ${key}: ${source}\n`);
+        out("\n# origin of each value\n");
+        for (const [key, source] of Object.entries(loaded.origin)) out(`# ${key}: ${source}\n`);
       }
     });
 }

@@ -6,6 +6,7 @@ import { diagnosticReport, registryJson, registryText } from "@/lib/tools/regist
 import type { Registry } from "@/lib/tools/registry-types";
 import { cliSettings } from "../context";
 import { counted } from "../counted";
+import { out } from "../stdout";
 
 const STDERR_LINES = 8;
 
@@ -33,8 +34,8 @@ export function registerTools(program: Command): void {
         if (options.lint) {
           const errors = printLint(registry, options.json === true);
           if (errors > 0) process.exitCode = 1;
-        } else if (options.json) process.stdout.write(`${JSON.stringify(withEstimates(registry), null, 2)}\n`);
-        else process.stdout.write(`${registryText(registry)}\n`);
+        } else if (options.json) out(`${JSON.stringify(withEstimates(registry), null, 2)}\n`);
+        else out(`${registryText(registry)}\n`);
       } finally {
         await registry.close?.();
       }
@@ -56,10 +57,10 @@ function printLint(registry: Registry, json: boolean): number {
   const errors = findings.reduce((n, t) => n + t.findings.filter((f) => f.severity === "error").length, 0);
   const warnings = findings.reduce((n, t) => n + t.findings.length, 0) - errors;
   if (json) {
-    process.stdout.write(`${JSON.stringify(Object.fromEntries(findings.map((t) => [t.tool, t.findings])), null, 2)}\n`);
+    out(`${JSON.stringify(Object.fromEntries(findings.map((t) => [t.tool, t.findings])), null, 2)}\n`);
     return errors;
   }
-  for (const t of findings) for (const f of t.findings) process.stdout.write(`${t.tool}  [${t.sourcePackage}]  ${f.severity}  ${f.rule}: ${f.message}\n`);
-  process.stdout.write(`${counted(registry.tools.length, "tool")} checked: ${counted(errors, "error")}, ${counted(warnings, "warning")}\n`);
+  for (const t of findings) for (const f of t.findings) out(`${t.tool}  [${t.sourcePackage}]  ${f.severity}  ${f.rule}: ${f.message}\n`);
+  out(`${counted(registry.tools.length, "tool")} checked: ${counted(errors, "error")}, ${counted(warnings, "warning")}\n`);
   return errors;
 }
