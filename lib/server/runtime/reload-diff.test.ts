@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shownNotice, type ReloadNotice } from "./reload-diff";
+import type { Registry, SourceStatus } from "@/lib/tools/registry-types";
+import { reconnectedServers, shownNotice, type ReloadNotice } from "./reload-diff";
 
 const notice = (over: Partial<ReloadNotice> = {}): ReloadNotice => ({
   at: "2026-11-30T14:02:00.000Z",
@@ -25,5 +26,27 @@ describe("shownNotice", () => {
     const recovered = notice({ at: "2026-11-30T14:04:00.000Z" });
     expect(shownNotice(failed, recovered)).toBe(recovered);
     expect(shownNotice(null, added)).toBe(added);
+  });
+});
+
+describe("reconnectedServers", () => {
+  const status = (name: string, reason?: string): SourceStatus => ({
+    package: `mcp:${name}`,
+    transport: "stdio",
+    target: "node server.js",
+    prefix: "",
+    state: "connected",
+    toolCount: 1,
+    ...(reason ? { reconnected: { at: "2026-11-30T14:02:00.000Z", reason } } : {}),
+  });
+  const registry = (sources: SourceStatus[]) => ({ tools: [], diagnostics: [], disabledPackages: [], sources, get: () => undefined }) as Registry;
+
+  it("names the servers connected anew, not the kept (the same status) nor the added ones; a reconnect counts as a change", () => {
+    const kept = status("kept");
+    const before = registry([kept, status("edited")]);
+    const after = registry([kept, status("edited", "settings changed"), status("added")]);
+    expect(reconnectedServers(before, after)).toEqual([{ server: "edited", reason: "settings changed" }]);
+    const reconnected = notice({ reconnected: reconnectedServers(before, after) });
+    expect(shownNotice(notice(), reconnected)).toBe(reconnected);
   });
 });
