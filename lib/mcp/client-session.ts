@@ -239,7 +239,11 @@ export function connectedSession(name: string, client: Client, rpcLog: RpcLog, i
         rpcLog.note("resubscribe", `${was.uri}: not subscribed again: ${why}`);
       };
       const caps = client.getServerCapabilities();
-      const refusal = !caps?.resources ? "the server no longer offers resources" : !caps.resources.subscribe ? "the server no longer offers subscriptions" : null;
+      const refusal = !caps?.resources
+        ? "the server no longer offers resources"
+        : !caps.resources.subscribe
+          ? "the server no longer offers subscriptions"
+          : null;
       const offered = refusal || !previous.length ? undefined : await offeredResources();
       await Promise.all(
         previous.map(async (was) => {

@@ -133,7 +133,14 @@ async function connectSource(
     const status: SourceStatus = { ...base, state: "failed", toolCount: 0 };
     const session = failedSession(name, rpcLog, { message: failure.message, hint: failure.hint }, subscriptions);
     attachSession(status, session);
-    return hold(status, { entry, failed: true, alive: () => false, session, source: { tools: [], diagnostics: [diagnostic], status }, shutdown: async () => {} });
+    return hold(status, {
+      entry,
+      failed: true,
+      alive: () => false,
+      session,
+      source: { tools: [], diagnostics: [diagnostic], status },
+      shutdown: async () => {},
+    });
   }
 
   const { connection, result: listed } = connected;

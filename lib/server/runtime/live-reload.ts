@@ -118,7 +118,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
       if (again) {
         const next = again;
         again = null;
-        void reload(next.trigger, next.reconnect).then(next.resolve);
+        void reload(next.trigger, next.reconnect).then((notice) => next.resolve(notice));
       }
     });
     return running;

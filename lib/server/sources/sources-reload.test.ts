@@ -109,7 +109,17 @@ describe("MCP servers across a settings reload", { timeout: 60_000 }, () => {
       "reconnected: settings changed",
     ]);
     // Nothing was asked of the server for it.
-    expect(count(fx.log.slice(0, fx.log.findIndex((e) => e.kind === "event" && e.method === "reconnect")).map((e) => e.method), "resources/subscribe")).toBe(0);
+    expect(
+      count(
+        fx.log
+          .slice(
+            0,
+            fx.log.findIndex((e) => e.kind === "event" && e.method === "reconnect"),
+          )
+          .map((e) => e.method),
+        "resources/subscribe",
+      ),
+    ).toBe(0);
 
     expect(statusOf(second, "other")).not.toBe(statusOf(first, "other"));
     expect(listSources(second).find((s) => s.name === "other")?.reconnected).toMatchObject({ reason: "signed out" });
