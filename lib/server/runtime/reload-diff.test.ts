@@ -30,22 +30,26 @@ describe("shownNotice", () => {
 });
 
 describe("reconnectedServers", () => {
-  const status = (name: string, reason?: string): SourceStatus => ({
+  const status = (name: string, reason?: string, state: SourceStatus["state"] = "connected"): SourceStatus => ({
     package: `mcp:${name}`,
     transport: "stdio",
     target: "node server.js",
     prefix: "",
-    state: "connected",
+    state,
     toolCount: 1,
     ...(reason ? { reconnected: { at: "2026-11-30T14:02:00.000Z", reason } } : {}),
   });
   const registry = (sources: SourceStatus[]) => ({ tools: [], diagnostics: [], disabledPackages: [], sources, get: () => undefined }) as Registry;
 
-  it("names the servers connected anew, not the kept (the same status) nor the added ones; a reconnect counts as a change", () => {
+  it("names the servers connected anew, not the kept (the same status), the added, nor a failed one failing again; a reconnect counts as a change", () => {
     const kept = status("kept");
-    const before = registry([kept, status("edited")]);
-    const after = registry([kept, status("edited", "settings changed"), status("added")]);
-    expect(reconnectedServers(before, after)).toEqual([{ server: "edited", reason: "settings changed" }]);
+    const retried = "it had failed to connect; trying again";
+    const before = registry([kept, status("edited"), status("broken", undefined, "failed"), status("fixed", undefined, "failed")]);
+    const after = registry([kept, status("edited", "settings changed"), status("added"), status("broken", retried, "failed"), status("fixed", retried)]);
+    expect(reconnectedServers(before, after)).toEqual([
+      { server: "edited", reason: "settings changed" },
+      { server: "fixed", reason: retried },
+    ]);
     const reconnected = notice({ reconnected: reconnectedServers(before, after) });
     expect(shownNotice(notice(), reconnected)).toBe(reconnected);
   });

@@ -42,11 +42,15 @@ export function diffModels(before: Settings, after: Settings): ReloadNotice["mod
   return { added: now.filter((n) => !old.includes(n)), removed: old.filter((n) => !now.includes(n)) };
 }
 
-/** The servers of `after` that connected anew where `before` had them: a kept one is the same status object. */
+/**
+ * The servers of `after` that connected anew where `before` had them (a kept one is the same
+ * status object). A failed server is tried again on every reload: failing again is no news.
+ */
 export function reconnectedServers(before: Registry, after: Registry): NonNullable<ReloadNotice["reconnected"]> {
   return (after.sources ?? []).flatMap((status) => {
     const was = before.sources?.find((s) => s.package === status.package);
-    return was && was !== status && status.reconnected ? [{ server: status.package.slice("mcp:".length), reason: status.reconnected.reason }] : [];
+    if (!was || was === status || !status.reconnected || (was.state === "failed" && status.state === "failed")) return [];
+    return [{ server: status.package.slice("mcp:".length), reason: status.reconnected.reason }];
   });
 }
 
