@@ -10,7 +10,15 @@ import path from "node:path";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, textDeltas, type FakeOpenAIServer } from "@/lib/testing/openai-server";
-import { anthropicText, anthropicToolUse, responsesFunctionCall, responsesText, startWireServer, type WireServer } from "@/lib/testing/provider-wire-server";
+import {
+  anthropicText,
+  anthropicToolUse,
+  responsesFunctionCall,
+  responsesText,
+  startWireServer,
+  type WireEvent,
+  type WireServer,
+} from "@/lib/testing/provider-wire-server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-media-providers-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
@@ -71,14 +79,23 @@ async function ask(chatId: string, model: string, toolMode: "native" | "text" = 
 
 const answered = (message: UIMessage) => message.parts.some((p) => p.type === "text" && p.text === "A single pixel.");
 
+/** Runs a turn whose model calls the picture tool and then answers; the body of the request after the tool result. */
+async function followUpBody(chatId: string, model: string, path: string, streams: [WireEvent[], WireEvent[]]): Promise<Record<string, unknown>> {
+  wire.reply(...streams);
+  const before = wire.requests.length;
+  expect(answered(await ask(chatId, model))).toBe(true);
+  const sent = wire.requests.slice(before);
+  expect(sent.map((r) => r.path)).toEqual([path, path]);
+  return sent[1]!.body;
+}
+
 describe("a consumed tool's image reaches the provider in native mode", { timeout: 60_000 }, () => {
   it("Anthropic: an image block inside the tool_result's content, after the text that describes every part", async () => {
-    wire.reply(anthropicToolUse("toolu_pic", "fx_picture", {}), anthropicText("A single pixel."));
-    const before = wire.requests.length;
-    expect(answered(await ask("media-anthropic", "claude"))).toBe(true);
-    const [first, followUp] = wire.requests.slice(before);
-    expect(first?.path).toBe("/v1/messages");
-    const messages = followUp?.body.messages as { role: string; content: { type: string; tool_use_id?: string; content?: unknown }[] }[];
+    const followUp = await followUpBody("media-anthropic", "claude", "/v1/messages", [
+      anthropicToolUse("toolu_pic", "fx_picture", {}),
+      anthropicText("A single pixel."),
+    ]);
+    const messages = followUp.messages as { role: string; content: { type: string; tool_use_id?: string; content?: unknown }[] }[];
     const result = messages.at(-1)?.content.find((block) => block.type === "tool_result");
     expect(result).toMatchObject({ tool_use_id: "toolu_pic" });
     expect(result?.content).toEqual([
@@ -86,22 +103,21 @@ describe("a consumed tool's image reaches the provider in native mode", { timeou
       { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
     ]);
     // Audio has no place in a tool_result: it is described in the text, not sent.
-    expect(JSON.stringify(followUp?.body)).not.toContain(WAV);
+    expect(JSON.stringify(followUp)).not.toContain(WAV);
   });
 
   it("OpenAI (Responses API): an input_image in the function_call_output, as a data URL", async () => {
-    wire.reply(responsesFunctionCall("call_pic", "fx_picture", {}), responsesText("A single pixel."));
-    const before = wire.requests.length;
-    expect(answered(await ask("media-openai", "gpt"))).toBe(true);
-    const [first, followUp] = wire.requests.slice(before);
-    expect(first?.path).toBe("/v1/responses");
-    const output = (followUp?.body.input as { type: string; call_id?: string; output?: unknown }[]).find((item) => item.type === "function_call_output");
+    const followUp = await followUpBody("media-openai", "gpt", "/v1/responses", [
+      responsesFunctionCall("call_pic", "fx_picture", {}),
+      responsesText("A single pixel."),
+    ]);
+    const output = (followUp.input as { type: string; call_id?: string; output?: unknown }[]).find((item) => item.type === "function_call_output");
     expect(output).toMatchObject({ call_id: "call_pic" });
     expect(output?.output).toEqual([
       { type: "input_text", text: DESCRIBED },
       { type: "input_image", image_url: `data:image/png;base64,${PNG}` },
     ]);
-    expect(JSON.stringify(followUp?.body)).not.toContain(WAV);
+    expect(JSON.stringify(followUp)).not.toContain(WAV);
   });
 
   it("a chat-completions API (openai-compatible): the tool message is the describing text, without the base64", async () => {
