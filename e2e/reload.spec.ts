@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startOwnServer, type OwnServer } from "./pages/next-server";
+import { SourcesPage } from "./pages/sources";
 import { shotPath } from "./pages/shots";
 
 test.describe.configure({ timeout: 240_000 });
@@ -73,4 +74,50 @@ test("a plugin written, edited and a settings file broken and fixed while the se
   await expect(picker).toBeVisible();
   fs.writeFileSync(server.config, SETTINGS(server.dir, ", local: { provider: openai-compatible, baseURL: 'http://127.0.0.1:9/v1', model: qwen2.5-coder }"));
   await expect(picker.locator("option", { hasText: "qwen2.5-coder" })).toHaveCount(1, { timeout: 30_000 });
+});
+
+test("an MCP server whose entry changed reconnects with its subscription and log; an unchanged one keeps its connection", async ({ page }) => {
+  const fixture = path.resolve("lib/mcp/__fixtures__/mcp-sources-server.mjs");
+  const withServers = (edition: string) =>
+    `${SETTINGS(server.dir)}mcpServers:\n  kept: { command: node, args: [${JSON.stringify(fixture)}], prefix: k_ }\n  edited: { command: node, args: [${JSON.stringify(fixture)}, "${edition}"], prefix: e_ }\n`;
+  fs.writeFileSync(server.config, withServers("--edition=1"));
+  const sources = new SourcesPage(page);
+  await expect(async () => {
+    await page.goto(`${server.origin}/sources?server=edited`);
+    await expect(sources.link("kept")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(sources.panel.getByTestId("source-state")).toHaveText("connected");
+  await sources.resource("fixture://counter").click();
+  await sources.pane.getByTestId("resource-subscribe").click();
+  await expect(sources.pane.getByTestId("resource-updates")).toContainText("subscribed");
+  await expect(page.getByTestId("source-reconnected")).toHaveCount(0);
+
+  fs.writeFileSync(server.config, withServers("--edition=2"));
+  await expect(page.getByTestId("source-reconnected")).toContainText("settings changed", { timeout: 30_000 });
+  await expect(page.getByTestId("source-reconnected")).toContainText("its subscription was sent again");
+  // The open resource is still subscribed: on the new connection, sent again.
+  await expect(sources.pane.getByTestId("resource-updates")).toContainText("subscribed");
+  await sources.tab("log");
+  await expect(page.getByTestId("rpc-event")).toHaveText(["reconnected: settings changed"]);
+  await expect(sources.logEntries("initialize")).toHaveCount(2);
+  // Newest first: the subscription sent again, then the new handshake, then the reconnect line.
+  const methods = await sources.logEntries().evaluateAll((entries) => entries.map((e) => e.getAttribute("data-method")));
+  expect(methods.indexOf("resources/subscribe")).toBeLessThan(methods.indexOf("initialize"));
+  expect(methods.indexOf("initialize")).toBeLessThan(methods.indexOf("reconnect"));
+  await shoot(page, "sources-reconnected");
+
+  await sources.link("kept").click();
+  await expect(sources.panel).toHaveAttribute("data-source", "kept");
+  await sources.tab("log");
+  await expect(sources.logEntries("initialize")).toHaveCount(1);
+  await expect(page.getByTestId("source-reconnected")).toHaveCount(0);
+
+  // The resource went away with the change: the notice and the log say it was not subscribed again.
+  await sources.link("edited").click();
+  await expect(sources.panel).toHaveAttribute("data-source", "edited");
+  fs.writeFileSync(server.config, withServers("--no-counter"));
+  await expect(page.getByTestId("source-lost-subscription")).toContainText("fixture://counter (the server no longer offers it)", { timeout: 30_000 });
+  await sources.tab("log");
+  await expect(page.getByTestId("rpc-event").first()).toHaveText("fixture://counter: not subscribed again: the server no longer offers it");
+  await shoot(page, "sources-lost-subscription");
 });

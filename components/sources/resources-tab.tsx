@@ -167,7 +167,9 @@ function ResourcePane({
   activity?: SourceActivity;
 }) {
   const read = useQuery({ queryKey: [...queryKeys.sources.all, "read", server, uri], queryFn: () => sourceApi.read(server, uri), retry: false });
-  const subscription = activity?.subscriptions.find((s) => s.uri === uri);
+  const listed = activity?.subscriptions.find((s) => s.uri === uri);
+  // Lost: subscribed before a reconnect, and not again since (the reason shows beside the button).
+  const subscription = listed?.lost ? undefined : listed;
   const [busy, setBusy] = useState(false);
   // An update the server announced: read again, so what is shown is what the server has now.
   const seen = useRef(subscription?.updates ?? 0);
@@ -198,6 +200,11 @@ function ResourcePane({
           <Button size="sm" data-testid="resource-subscribe" aria-pressed={Boolean(subscription)} disabled={busy} onClick={() => void toggle()}>
             {subscription ? <BellOff size={13} aria-hidden /> : <Bell size={13} aria-hidden />} {subscription ? "Unsubscribe" : "Subscribe"}
           </Button>
+        ) : null}
+        {listed?.lost ? (
+          <span className="text-xs text-amber-700 dark:text-pending" data-testid="resource-lost">
+            not subscribed again after the reconnect: {listed.lost}
+          </span>
         ) : null}
         {subscription ? (
           <span className="text-xs text-muted" data-testid="resource-updates">

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, RefreshCw } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { RpcEntry } from "@/lib/mcp/client-log";
 import { outcomeLabel, rpcState } from "./rpc-outcome";
@@ -21,12 +21,26 @@ function logMessage(entry: RpcEntry): { level: string; logger?: string; data: st
   }
 }
 
+/** Toolroom's own line between the messages: a reconnect and why, a subscription not sent again. */
+function EventLine({ entry }: { entry: RpcEntry }) {
+  return (
+    <li data-testid="rpc-entry" data-method={entry.method} data-state="event" className="flex items-center gap-2 bg-pending/10 px-2 py-1">
+      <span className="w-20 shrink-0 text-muted tabular-nums">{new Date(entry.at).toLocaleTimeString()}</span>
+      <RefreshCw size={12} aria-hidden className="shrink-0 text-amber-700 dark:text-pending" />
+      <span className="font-sans text-fg" data-testid="rpc-event">
+        {entry.payload}
+      </span>
+    </li>
+  );
+}
+
 /** A server's JSON-RPC traffic, newest first: requests with their answer and duration, notifications, the server's log messages. */
 export function RpcLog({ entries }: { entries: RpcEntry[] }) {
   if (!entries.length) return <p className="p-4 text-sm text-muted">No traffic yet: requests to and from this server show here as they happen.</p>;
   return (
     <ol className="divide-y divide-border font-mono text-xs" data-testid="rpc-log">
       {entries.map((entry) => {
+        if (entry.kind === "event") return <EventLine key={entry.seq} entry={entry} />;
         const log = logMessage(entry);
         const state = rpcState(entry);
         return (

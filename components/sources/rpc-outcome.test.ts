@@ -23,6 +23,10 @@ describe("a JSON-RPC log entry's outcome", () => {
     expect(rpcState(request({ ...answer, ok: false, closed: "failed", status: 401 }))).toBe("failed");
   });
 
+  it("is an event for Toolroom's own lines (a reconnect), which wait for nothing", () => {
+    expect(rpcState({ ...request(), kind: "event", method: "reconnect", payload: "reconnected: settings changed" })).toBe("event");
+  });
+
   it("says why there is no answer, with the HTTP status when there was one", () => {
     expect(outcomeLabel({ ...answer, ok: true })).toBe("");
     expect(outcomeLabel({ ...answer, ok: false })).toBe("error · ");

@@ -1,10 +1,10 @@
 import type { RpcEntry } from "@/lib/mcp/client-log";
 
-export type RpcState = "notification" | "pending" | "ok" | "error" | "cancelled" | "failed";
+export type RpcState = "event" | "notification" | "pending" | "ok" | "error" | "cancelled" | "failed";
 
 /** What came of an entry: a request that will never be answered is closed, not left waiting. */
 export function rpcState(entry: RpcEntry): RpcState {
-  if (entry.kind === "notification") return "notification";
+  if (entry.kind === "event" || entry.kind === "notification") return entry.kind;
   if (!entry.response) return "pending";
   return entry.response.closed ?? (entry.response.ok ? "ok" : "error");
 }

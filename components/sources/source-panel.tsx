@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, RotateCcw } from "lucide-react";
+import { KeyRound, RefreshCw, RotateCcw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -43,6 +43,29 @@ function SourceHeader({ source }: { source: SourceSummary }) {
   );
 }
 
+/**
+ * A reload connected the server again (its entry changed, or it had failed or stopped): say so,
+ * and name the subscriptions that could not be sent again. Its log goes on, with the reconnect marked.
+ */
+function ReconnectNotice({ reconnected, activity }: { reconnected: NonNullable<SourceSummary["reconnected"]>; activity?: SourceActivity }) {
+  const lost = (activity?.subscriptions ?? []).filter((s) => s.lost);
+  const restored = (activity?.subscriptions ?? []).length - lost.length;
+  return (
+    <div role="status" data-testid="source-reconnected" className="space-y-0.5 rounded-md border border-pending/50 bg-pending/10 px-3 py-1.5 text-sm">
+      <p className="flex items-center gap-1.5">
+        <RefreshCw size={13} aria-hidden className="shrink-0 text-amber-700 dark:text-pending" />
+        Reconnected at {new Date(reconnected.at).toLocaleTimeString()}: {reconnected.reason}. The log goes on across it
+        {restored ? `; ${restored === 1 ? "its subscription was" : `${restored} subscriptions were`} sent again` : ""}.
+      </p>
+      {lost.map((s) => (
+        <p key={s.uri} className="pl-5 text-muted" data-testid="source-lost-subscription">
+          Not subscribed again: <span className="font-mono">{s.uri}</span> ({s.lost})
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function SourcePanel({ source }: { source: SourceSummary }) {
   const detail = useQuery({
     queryKey: queryKeys.sources.detail(source.name),
@@ -58,6 +81,7 @@ export function SourcePanel({ source }: { source: SourceSummary }) {
   return (
     <div className="min-w-0 space-y-4" data-testid="source-panel" data-source={source.name} data-state={shown.state}>
       <SourceHeader source={shown} />
+      {shown.reconnected ? <ReconnectNotice reconnected={shown.reconnected} activity={activity.data} /> : null}
       {shown.failure ? (
         <div role="alert" data-testid="source-failure" className="space-y-1 rounded-md border border-denied/40 bg-denied/5 p-3 text-sm">
           <p className="flex items-center gap-1.5 font-medium text-denied">

@@ -18,6 +18,7 @@ describe("reloadSummary", () => {
     expect(reloadSummary(notice({ added: ["a"], changed: ["b"] }))).toBe("+1 tool, 1 changed");
     expect(reloadSummary(notice({ removed: ["a", "b"] }, { added: ["gpt"] }))).toBe("−2 tools, 1 model added");
     expect(reloadSummary(notice({}))).toBe("no tool changed");
+    expect(reloadSummary({ ...notice({}), reconnected: [{ server: "fx", reason: "settings changed" }] })).toBe("1 MCP server reconnected");
   });
 });
 

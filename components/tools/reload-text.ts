@@ -20,6 +20,7 @@ export function reloadSummary(notice: ReloadNotice): string {
     models.added.length ? `${count(models.added.length, "model")} added` : "",
     models.removed.length ? `${count(models.removed.length, "model")} removed` : "",
     notice.stale?.length ? `${count(notice.stale.length, "tool")} kept stale (a failed import)` : "",
+    notice.reconnected?.length ? `${count(notice.reconnected.length, "MCP server")} reconnected` : "",
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no tool changed";
 }

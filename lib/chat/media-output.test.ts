@@ -9,7 +9,7 @@ describe("media in tool results", () => {
     expect(acceptsMediaResults("local.chat")).toBe(false);
   });
 
-  it("is the text followed by one file part per image or clip; without media, the text alone", () => {
+  it("is the text followed by one file part per image; audio stays in the text only; without images, the text alone", () => {
     expect(mediaToolOutput("a pixel [image: image/png, 68 B]", [{ type: "image", data: "iVBOR", mimeType: "image/png" }])).toEqual({
       type: "content",
       value: [
@@ -18,5 +18,9 @@ describe("media in tool results", () => {
       ],
     });
     expect(mediaToolOutput("plain", undefined)).toEqual({ type: "text", value: "plain" });
+    expect(mediaToolOutput("[audio: audio/wav, 4 B]", [{ type: "audio", data: "UklGRg==", mimeType: "audio/wav" }])).toEqual({
+      type: "text",
+      value: "[audio: audio/wav, 4 B]",
+    });
   });
 });

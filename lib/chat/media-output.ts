@@ -12,11 +12,17 @@ export function acceptsMediaResults(provider: string): boolean {
   return /^anthropic\b|^openai\.responses$/.test(provider);
 }
 
-/** A tool result for the model: its text, then its media as file parts. */
+/**
+ * A tool result for the model: its text (which describes every part), then its images as file
+ * parts. Audio stays described only: Anthropic's tool_result has no audio block (the provider drops
+ * the part with a warning), and OpenAI's Responses API would get it as an `input_file` named
+ * "data", which its function_call_output takes for documents, not sound.
+ */
 export function mediaToolOutput(text: string, media: MediaPart[] | undefined): ToolResultOutput {
-  if (!media?.length) return { type: "text", value: text };
+  const images = (media ?? []).filter((m) => m.type === "image");
+  if (!images.length) return { type: "text", value: text };
   return {
     type: "content",
-    value: [{ type: "text", text }, ...media.map((m) => ({ type: "file" as const, mediaType: m.mimeType, data: { type: "data" as const, data: m.data } }))],
+    value: [{ type: "text", text }, ...images.map((m) => ({ type: "file" as const, mediaType: m.mimeType, data: { type: "data" as const, data: m.data } }))],
   };
 }

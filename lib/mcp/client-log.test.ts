@@ -73,4 +73,32 @@ describe("a server's JSON-RPC log", () => {
     inner.onclose?.();
     expect(log.list()[0]?.response).toMatchObject({ ok: false, closed: "failed", payload: expect.stringContaining("connection closed") });
   });
+
+  it("goes on across a reconnect: the old entries, the old connection's waiting requests closed, a line saying why; then the new connection's own ids", () => {
+    let clock = 0;
+    const old = new RpcLog(10, () => clock);
+    old.record("out", { jsonrpc: "2.0", id: 0, method: "initialize" });
+    old.record("in", { jsonrpc: "2.0", id: 0, result: {} });
+    old.record("out", { jsonrpc: "2.0", id: 1, method: "resources/read" });
+    clock = 4;
+    const next = RpcLog.continuing(old, "settings changed");
+    // The new connection's ids start again at 0: its answer joins its own request, not the old one.
+    next.record("out", { jsonrpc: "2.0", id: 0, method: "initialize" });
+    clock = 6;
+    next.record("in", { jsonrpc: "2.0", id: 0, result: {} });
+    const entries = next.list();
+    expect(entries.map((e) => [e.kind, e.method])).toEqual([
+      ["request", "initialize"],
+      ["event", "reconnect"],
+      ["request", "resources/read"],
+      ["request", "initialize"],
+    ]);
+    expect(entries[0]?.response).toMatchObject({ ok: true, durationMs: 2 });
+    expect(entries[1]?.payload).toBe("reconnected: settings changed");
+    expect(entries[2]?.response).toMatchObject({ ok: false, closed: "failed", durationMs: 4, payload: expect.stringContaining("settings changed") });
+    expect(new Set(entries.map((e) => e.seq)).size).toBe(4);
+    // The old log is the old connection's: what it records later does not show up in the new one.
+    old.record("in", { jsonrpc: "2.0", id: 1, result: {} });
+    expect(next.list()[2]?.response?.closed).toBe("failed");
+  });
 });

@@ -15,14 +15,17 @@ const PAYLOAD_LIMIT = 4_000;
 
 type RpcDirection = "out" | "in";
 
-/** One line of a server's JSON-RPC log: a request joined with its answer, or a notification. */
+/**
+ * One line of a server's JSON-RPC log: a request joined with its answer, a notification, or an
+ * event of Toolroom's own (`reconnect`, `resubscribe`: the payload says what happened and why).
+ */
 export interface RpcEntry {
   seq: number;
   /** When it was sent or received (ms since the epoch). */
   at: number;
   /** Who sent it: `out` is Toolroom, `in` is the server. */
   direction: RpcDirection;
-  kind: "request" | "notification";
+  kind: "request" | "notification" | "event";
   method: string;
   id?: string | number;
   /** The message's JSON, cut at PAYLOAD_LIMIT characters. */
@@ -51,6 +54,36 @@ export class RpcLog {
     private readonly size = RING_SIZE,
     private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /**
+   * The log of a server's next connection: the old connection's entries go on (its unanswered
+   * requests closed, as that connection is going away), then a `reconnect` line with why. A new
+   * log rather than the same one: the new connection's request ids start again at 0.
+   */
+  static continuing(previous: RpcLog, why: string): RpcLog {
+    const next = new RpcLog(previous.size, previous.now);
+    next.entries = previous.list().toReversed();
+    next.seq = previous.seq;
+    const closedAt = Date.now();
+    for (const { entry, started } of previous.pending.values()) {
+      const copy = next.entries.find((e) => e.seq === entry.seq);
+      if (copy)
+        copy.response = {
+          at: closedAt,
+          durationMs: Math.round((previous.now() - started) * 10) / 10,
+          ok: false,
+          payload: `the connection was replaced (${why}) before the answer came`,
+          closed: "failed",
+        };
+    }
+    next.note("reconnect", `reconnected: ${why}`);
+    return next;
+  }
+
+  /** A line of Toolroom's own between the messages (a reconnect, a subscription not sent again). */
+  note(method: string, text: string): void {
+    this.push({ seq: ++this.seq, at: Date.now(), direction: "out", kind: "event", method, payload: text });
+  }
 
   record(direction: RpcDirection, message: JSONRPCMessage): void {
     if (isJSONRPCRequest(message) || isJSONRPCNotification(message)) {

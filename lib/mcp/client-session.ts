@@ -12,6 +12,7 @@ import {
   type ResourceTemplate,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { SourceStatus } from "@/lib/tools/registry-types";
 import type { RpcEntry, RpcLog } from "./client-log";
 
@@ -48,6 +49,17 @@ export function isSourceRequestError(error: unknown): error is SourceRequestErro
   return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[SOURCE_REQUEST_ERROR] === true;
 }
 
+/**
+ * A resource the person subscribed to, with how many `notifications/resources/updated` it got and
+ * when the last came. `lost`: after a reconnect it could not be subscribed again, and why.
+ */
+export interface Subscription {
+  uri: string;
+  updates: number;
+  lastUpdate?: number;
+  lost?: string;
+}
+
 /** What the Sources view reads of one `mcpServers` entry, through the registry's own connection. */
 export interface SourceSession {
   name: string;
@@ -63,8 +75,13 @@ export interface SourceSession {
   readResource(uri: string): Promise<ReadResourceResult>;
   subscribe(uri: string): Promise<void>;
   unsubscribe(uri: string): Promise<void>;
-  /** Subscribed resources, with how many `notifications/resources/updated` each got and when the last came. */
-  subscriptions(): { uri: string; updates: number; lastUpdate?: number }[];
+  /** Subscribed resources (and those a reconnect could not subscribe again). */
+  subscriptions(): Subscription[];
+  /**
+   * After a reconnect: subscribes again to what the person had subscribed to on the old
+   * connection; one the server no longer offers (or refuses) stays listed as lost, with why.
+   */
+  restore(previous: Subscription[]): Promise<void>;
   getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>;
   complete(params: CompleteRequest["params"]): Promise<string[]>;
   log(): RpcEntry[];
@@ -96,8 +113,11 @@ function explain(method: string, error: unknown, timeoutMs: number): SourceReque
   return new SourceRequestError(`${method} failed: ${message}`, "server_error");
 }
 
-/** The session of a server that never connected: its log (the failed handshake) and why. */
-export function failedSession(name: string, rpcLog: RpcLog, failure: { message: string; hint: string }): SourceSession {
+/**
+ * The session of a server that never connected: its log (the failed handshake) and why. `kept`:
+ * the subscriptions of the connection before (a reload), listed as lost until one connects again.
+ */
+export function failedSession(name: string, rpcLog: RpcLog, failure: { message: string; hint: string }, kept: Subscription[] = []): SourceSession {
   const refuse = (): never => {
     throw new SourceRequestError(`the server is not connected: ${failure.message}`, "not_connected", failure.hint);
   };
@@ -114,16 +134,22 @@ export function failedSession(name: string, rpcLog: RpcLog, failure: { message: 
     readResource: async () => refuse(),
     subscribe: async () => refuse(),
     unsubscribe: async () => refuse(),
-    subscriptions: () => [],
+    subscriptions: () => kept.map((k) => ({ ...k, lost: `the server did not connect: ${failure.message}` })),
+    restore: async () => {},
     getPrompt: async () => refuse(),
     complete: async () => refuse(),
     log: () => rpcLog.list(),
   };
 }
 
+/** A subscription's update counts, without its URI or a lost mark (subscribed again, they go on). */
+function countsOf({ uri: _uri, lost: _lost, ...counts }: Subscription): Omit<Subscription, "uri" | "lost"> {
+  return counts;
+}
+
 /** The session of a connected server; `isGone` says whether it has stopped since. */
 export function connectedSession(name: string, client: Client, rpcLog: RpcLog, isGone: () => boolean, timeoutMs = SOURCE_REQUEST_TIMEOUT_MS): SourceSession {
-  const subscribed = new Map<string, { updates: number; lastUpdate?: number }>();
+  const subscribed = new Map<string, Omit<Subscription, "uri">>();
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
     const entry = subscribed.get(notification.params.uri);
     if (entry) {
@@ -155,6 +181,27 @@ export function connectedSession(name: string, client: Client, rpcLog: RpcLog, i
     return items;
   }
   const params = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
+  const allResources = () =>
+    allPages(async (c) => {
+      const r = await client.listResources(params(c), options);
+      return { items: r.resources, nextCursor: r.nextCursor };
+    });
+  const allTemplates = () =>
+    allPages(async (c) => {
+      const r = await client.listResourceTemplates(params(c), options);
+      return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+    });
+  /** Whether a URI is one the server lists or one of its templates makes; undefined when it cannot list them. */
+  async function offeredResources(): Promise<((uri: string) => boolean) | undefined> {
+    try {
+      const [resources, templates] = await Promise.all([allResources(), allTemplates().catch(() => [])]);
+      const uris = new Set(resources.map((r) => r.uri));
+      const patterns = templates.map((t) => new UriTemplate(t.uriTemplate));
+      return (uri) => uris.has(uri) || patterns.some((p) => p.match(uri) !== null);
+    } catch {
+      return undefined;
+    }
+  }
 
   return {
     name,
@@ -162,20 +209,8 @@ export function connectedSession(name: string, client: Client, rpcLog: RpcLog, i
     connected: () => !isGone(),
     capabilities: () => client.getServerCapabilities(),
     instructions: () => client.getInstructions(),
-    listResources: () =>
-      request("resources/list", "resources", () =>
-        allPages(async (c) => {
-          const r = await client.listResources(params(c), options);
-          return { items: r.resources, nextCursor: r.nextCursor };
-        }),
-      ),
-    listResourceTemplates: () =>
-      request("resources/templates/list", "resources", () =>
-        allPages(async (c) => {
-          const r = await client.listResourceTemplates(params(c), options);
-          return { items: r.resourceTemplates, nextCursor: r.nextCursor };
-        }),
-      ),
+    listResources: () => request("resources/list", "resources", allResources),
+    listResourceTemplates: () => request("resources/templates/list", "resources", allTemplates),
     listPrompts: () =>
       request("prompts/list", "prompts", () =>
         allPages(async (c) => {
@@ -189,14 +224,40 @@ export function connectedSession(name: string, client: Client, rpcLog: RpcLog, i
         if (!client.getServerCapabilities()?.resources?.subscribe)
           throw new SourceRequestError("the server does not offer resource subscriptions", "not_supported");
         await client.subscribeResource({ uri }, options);
-        if (!subscribed.has(uri)) subscribed.set(uri, { updates: 0 });
+        subscribed.set(uri, countsOf({ uri, updates: 0, ...subscribed.get(uri) }));
       }),
     unsubscribe: (uri) =>
       request("resources/unsubscribe", "resources", async () => {
-        await client.unsubscribeResource({ uri }, options);
+        // A lost one was never subscribed on this connection: nothing to ask the server.
+        if (!subscribed.get(uri)?.lost) await client.unsubscribeResource({ uri }, options);
         subscribed.delete(uri);
       }),
     subscriptions: () => [...subscribed].map(([uri, s]) => ({ uri, ...s })),
+    restore: async (previous) => {
+      const lose = (was: Subscription, why: string) => {
+        subscribed.set(was.uri, { ...countsOf(was), lost: why });
+        rpcLog.note("resubscribe", `${was.uri}: not subscribed again: ${why}`);
+      };
+      const caps = client.getServerCapabilities();
+      const refusal = !caps?.resources
+        ? "the server no longer offers resources"
+        : !caps.resources.subscribe
+          ? "the server no longer offers subscriptions"
+          : null;
+      const offered = refusal || !previous.length ? undefined : await offeredResources();
+      await Promise.all(
+        previous.map(async (was) => {
+          if (refusal) return lose(was, refusal);
+          if (offered && !offered(was.uri)) return lose(was, "the server no longer offers it");
+          try {
+            await client.subscribeResource({ uri: was.uri }, options);
+            subscribed.set(was.uri, countsOf(was));
+          } catch (error) {
+            lose(was, explain("resources/subscribe", error, timeoutMs).message);
+          }
+        }),
+      );
+    },
     getPrompt: (promptName, args) => request("prompts/get", "prompts", () => client.getPrompt({ name: promptName, arguments: args }, options)),
     complete: (completeParams) => request("completion/complete", "completions", async () => (await client.complete(completeParams, options)).completion.values),
     log: () => rpcLog.list(),

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolSource } from "@/lib/tools/registry";
 import type { Diagnostic, RegisteredTool, SourceStatus } from "@/lib/tools/registry-types";
@@ -12,7 +14,7 @@ import {
   type McpServerSettings,
 } from "./client-connect";
 import { RpcLog } from "./client-log";
-import { attachSession, connectedSession, failedSession } from "./client-session";
+import { attachSession, connectedSession, failedSession, type SourceSession, type Subscription } from "./client-session";
 import { mcpRegisteredTool, type Progress } from "./client-tool";
 
 /** A server with more pages than this is looping on its cursor. */
@@ -25,18 +27,83 @@ export interface McpSourceOptions extends ConnectOptions {
   log?: (message: string) => void;
   /** How long a Sources view request (a resource read, a prompt) may take; default SOURCE_REQUEST_TIMEOUT_MS. */
   sourceRequestTimeoutMs?: number;
+  /** The servers of the registry in use (a live reload): one whose entry did not change keeps its connection. */
+  previous?: SourceStatus[];
+  /** Servers to connect again although their entry did not change, with why (a sign-in or sign-out changes its token). */
+  reconnect?: Record<string, string>;
+}
+
+/**
+ * One server's connection (or failure) as the registries that use it share it: each registry
+ * holds one reference, and the connection closes when the last of them closes. A live reload
+ * builds the next registry from the one in use and then closes that one, so an unchanged server
+ * is handed over whole — its process, its JSON-RPC log, its subscriptions.
+ */
+interface Held {
+  /** The entry as resolved (defaults applied, and the folder a stdio server runs in): compared whole. */
+  entry: { config: McpServerSettings; cwd: string };
+  failed: boolean;
+  alive(): boolean;
+  session: SourceSession;
+  source: Omit<ToolSource, "close">;
+  references: number;
+  shutdown(): Promise<void>;
+}
+
+// On globalThis, as the registry and the sessions are: every route's copy of this module sees one map.
+const shared = globalThis as { __toolroomMcpHeld?: WeakMap<SourceStatus, Held> };
+const held = (shared.__toolroomMcpHeld ??= new WeakMap<SourceStatus, Held>());
+
+/** The source one more registry holds; closing it gives up that registry's reference (once). */
+function share(holding: Held): ToolSource {
+  holding.references++;
+  let released = false;
+  return {
+    ...holding.source,
+    close: async () => {
+      if (released) return;
+      released = true;
+      if (--holding.references === 0) await holding.shutdown();
+    },
+  };
+}
+
+/** Why a server of the registry in use must connect again, or undefined when its connection can be kept. */
+function whyReconnect(holding: Held, entry: Held["entry"], forced: string | undefined): string | undefined {
+  if (forced) return forced;
+  if (!isDeepStrictEqual(holding.entry, entry)) return "settings changed";
+  if (holding.failed) return "it had failed to connect; trying again";
+  if (!holding.alive()) return "it had stopped; starting it again";
+  return undefined;
 }
 
 /**
  * Every configured server as a tool source, connected in parallel. A server that cannot start or
  * answer becomes a `source-failed` diagnostic with its stderr; the others are unaffected.
- * Connected servers stay up until the source is closed (the registry's lifetime).
+ * Connected servers stay up until every registry holding them is closed. With `previous`, an
+ * unchanged entry's connection is kept; a changed one reconnects with its log going on (marked
+ * with why) and its subscriptions sent again; a removed one closes with the previous registry.
  */
 export function connectMcpSources(servers: Record<string, McpServerSettings>, options: McpSourceOptions): Promise<ToolSource[]> {
-  return Promise.all(Object.entries(servers).map(([name, config]) => connectSource(name, config, options)));
+  return Promise.all(
+    Object.entries(servers).map(async ([name, config]) => {
+      const entry = { config, cwd: path.resolve(options.cwd) };
+      const status = options.previous?.find((s) => s.package === `mcp:${name}`);
+      const holding = status && held.get(status);
+      const why = holding && whyReconnect(holding, entry, options.reconnect?.[name]);
+      if (holding && !why) return share(holding);
+      return share(await connectSource(name, entry, options, holding && why ? { session: holding.session, why } : undefined));
+    }),
+  );
 }
 
-async function connectSource(name: string, config: McpServerSettings, options: McpSourceOptions): Promise<ToolSource> {
+async function connectSource(
+  name: string,
+  entry: Held["entry"],
+  options: McpSourceOptions,
+  before: { session: SourceSession; why: string } | undefined,
+): Promise<Held> {
+  const { config } = entry;
   const log = options.log ?? ((message: string) => console.warn(message));
   const sourcePackage = `mcp:${name}`;
   const base = {
@@ -44,9 +111,12 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     transport: isStdio(config) ? ("stdio" as const) : ("http" as const),
     target: targetOf(config),
     prefix: config.prefix ?? "",
+    ...(before ? { reconnected: { at: new Date().toISOString(), reason: before.why } } : {}),
   };
   let connected: { connection: McpConnection; result: Tool[] };
-  const rpcLog = new RpcLog();
+  // A reconnect goes on with the old connection's log and what the person had subscribed to.
+  const rpcLog = before ? RpcLog.continuing(before.session.rpcLog, before.why) : new RpcLog();
+  const subscriptions: Subscription[] = before?.session.subscriptions() ?? [];
   try {
     connected = await connectMcpServer(name, config, { ...options, rpcLog }, (connection) => listAllTools(connection));
   } catch (error) {
@@ -61,8 +131,16 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     };
     log(`toolroom: MCP server "${name}" (${base.target}) failed: ${failure.message}${failure.stderr ? `\n${failure.stderr}` : ""}`);
     const status: SourceStatus = { ...base, state: "failed", toolCount: 0 };
-    attachSession(status, failedSession(name, rpcLog, { message: failure.message, hint: failure.hint }));
-    return { tools: [], diagnostics: [diagnostic], status };
+    const session = failedSession(name, rpcLog, { message: failure.message, hint: failure.hint }, subscriptions);
+    attachSession(status, session);
+    return hold(status, {
+      entry,
+      failed: true,
+      alive: () => false,
+      session,
+      source: { tools: [], diagnostics: [diagnostic], status },
+      shutdown: async () => {},
+    });
   }
 
   const { connection, result: listed } = connected;
@@ -123,19 +201,26 @@ async function connectSource(name: string, config: McpServerSettings, options: M
     toolCount: tools.length,
     server: { name: info?.name ?? name, version, ...(info?.title ? { title: info.title } : {}) },
   };
-  attachSession(
-    status,
-    connectedSession(name, connection.client, connection.rpcLog, () => gone, options.sourceRequestTimeoutMs),
-  );
-  return {
-    tools,
-    diagnostics,
-    status,
-    close: async () => {
+  const session = connectedSession(name, connection.client, connection.rpcLog, () => gone, options.sourceRequestTimeoutMs);
+  attachSession(status, session);
+  await session.restore(subscriptions);
+  return hold(status, {
+    entry,
+    failed: false,
+    alive: () => !gone,
+    session,
+    source: { tools, diagnostics, status },
+    shutdown: async () => {
       closing = true;
       await connection.close();
     },
-  };
+  });
+}
+
+function hold(status: SourceStatus, holding: Omit<Held, "references">): Held {
+  const result = { ...holding, references: 0 };
+  held.set(status, result);
+  return result;
 }
 
 async function listAllTools(connection: McpConnection): Promise<Tool[]> {

@@ -80,6 +80,8 @@ export interface SourceStatus {
   toolCount: number;
   /** The server's own `serverInfo` (connected servers only). */
   server?: { name: string; version: string; title?: string };
+  /** Set when a reload connected it again instead of keeping its connection: when (ISO), and why. */
+  reconnected?: { at: string; reason: string };
 }
 
 export interface Registry {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A stdio MCP server for the Sources tests: text, image and binary resources, a template with
 // completion, a subscribable resource that changes on request, prompts with a completable
-// argument, a log message, and a tool that reports progress until it is cancelled.
+// argument, a log message, and a tool that reports progress until it is cancelled. With
+// `--no-counter` it offers no fixture://counter (a server whose resource went away across a reload).
 import { z } from "zod";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
@@ -22,7 +23,7 @@ server.registerResource("pixel", "fixture://pixel.png", { mimeType: "image/png" 
 server.registerResource("archive", "fixture://data.bin", { mimeType: "application/octet-stream" }, async (uri) => ({
   contents: [{ uri: uri.href, mimeType: "application/octet-stream", blob: Buffer.from([0, 1, 2, 3]).toString("base64") }],
 }));
-server.registerResource("counter", "fixture://counter", { mimeType: "text/plain" }, async (uri) => ({ contents: [{ uri: uri.href, text: `count ${counter}` }] }));
+if (!process.argv.includes("--no-counter")) server.registerResource("counter", "fixture://counter", { mimeType: "text/plain" }, async (uri) => ({ contents: [{ uri: uri.href, text: `count ${counter}` }] }));
 server.registerResource(
   "colour",
   new ResourceTemplate("fixture://colours/{name}", { list: undefined, complete: { name: (value) => COLOURS.filter((c) => c.startsWith(value)) } }),

@@ -90,7 +90,7 @@ describe("OAuth sign-in from the UI", () => {
     // who signed in once expects, instead of asking to sign in again.
     remote.provider.expireAccessTokens();
     const { reloadRegistryNow } = await import("@/lib/server/runtime/server-reload");
-    await reloadRegistryNow(["the access token expired"]);
+    await reloadRegistryNow(["the access token expired"], "remote", "the access token expired");
     expect((await getRegistry()).get("remote_whoami")?.sourcePackage).toBe("mcp:remote");
     const refreshed = (await readMcpOAuth("remote", remote.url))?.tokens as { access_token: string; refresh_token: string };
     expect(refreshed.access_token).not.toBe(tokens.access_token);

@@ -120,7 +120,7 @@ export async function startSignIn(name: string, origin: string, returnTo: string
     fetchFn,
   });
   if (result === "AUTHORIZED" || !authorizationUrl) {
-    await reloadRegistryNow([`mcpServers.${name} (signed in)`]);
+    await reloadRegistryNow([`mcpServers.${name} (signed in)`], name, "signed in");
     return { authorized: true };
   }
   const state = authorizationUrl.searchParams.get("state") ?? "";
@@ -162,7 +162,7 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
   const code = query.get("code");
   if (!code) return back("no-code");
   await auth(flow.provider, { serverUrl: config.url, authorizationCode: code, fetchFn: flow.provider.recordingFetch({ fresh: false }) });
-  await reloadRegistryNow([`mcpServers.${flow.server} (signed in)`]);
+  await reloadRegistryNow([`mcpServers.${flow.server} (signed in)`], flow.server, "signed in");
   return back("done");
 }
 
@@ -180,6 +180,6 @@ export async function signOut(name: string): Promise<{ revokedAtServer: boolean 
     url: config.url,
     note: revokedAtServer ? "tokens revoked at the authorization server and forgotten here" : "tokens forgotten here (the server offers no revocation)",
   });
-  await reloadRegistryNow([`mcpServers.${name} (signed out)`]);
+  await reloadRegistryNow([`mcpServers.${name} (signed out)`], name, "signed out");
   return { revokedAtServer };
 }

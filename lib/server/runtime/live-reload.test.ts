@@ -48,7 +48,8 @@ beforeEach(async () => {
   notices = [];
   const settingsOptions: LoadOptions = { cwd: root, files: [path.join(root, "toolroom.yaml")], env: {} };
   const settings = loadSettings(settingsOptions);
-  const build = (loaded: typeof settings, previous?: Registry) => loadRegistry({ settings: loaded.settings, cwd: root, log: () => {}, previous });
+  const build = (loaded: typeof settings, previous?: Registry, reconnect?: Record<string, string>) =>
+    loadRegistry({ settings: loaded.settings, cwd: root, log: () => {}, previous, reconnect });
   applied = await build(settings);
   live = startLiveReload({
     settingsOptions,
@@ -155,5 +156,31 @@ describe("live reload", { timeout: 60_000 }, () => {
     writePlugin("Say hello again.");
     await noticeWhere((n) => notices.indexOf(n) >= before && n.tools.added.includes("hello"));
     expect(applied?.get("hello")?.description).toBe("Say hello again.");
+  });
+
+  it("reconnects only the MCP server whose entry changed, and one it is told to (a sign-out), and says so", async () => {
+    const fixture = path.resolve("lib/mcp/__fixtures__/mcp-sources-server.mjs");
+    const servers = (edition: string) =>
+      `mcpServers: { kept: { command: node, args: [${JSON.stringify(fixture)}], prefix: k_ }, edited: { command: node, args: [${JSON.stringify(fixture)}, "${edition}"], prefix: e_ } }\n`;
+    try {
+      fs.writeFileSync(path.join(root, "toolroom.yaml"), servers("--edition=1"));
+      await noticeWhere((n) => n.tools.added.includes("k_bump"));
+      const kept = applied?.sources?.find((s) => s.package === "mcp:kept");
+      const edited = applied?.sources?.find((s) => s.package === "mcp:edited");
+
+      fs.writeFileSync(path.join(root, "toolroom.yaml"), servers("--edition=2"));
+      const notice = await noticeWhere((n) => Boolean(n.reconnected?.length));
+      expect(notice.reconnected).toEqual([{ server: "edited", reason: "settings changed" }]);
+      expect(applied?.sources?.find((s) => s.package === "mcp:kept")).toBe(kept);
+      expect(applied?.sources?.find((s) => s.package === "mcp:edited")).not.toBe(edited);
+
+      // Asked while another reload runs, it is folded into the next one, and waits for that one.
+      const running = live!.reload(["by hand"]);
+      const forced = await live!.reload(["signed out"], { kept: "signed out" });
+      expect((await running).reconnected).toEqual([]);
+      expect(forced.reconnected).toEqual([{ server: "kept", reason: "signed out" }]);
+    } finally {
+      await applied?.close?.();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { defaultFilePaths } from "@/lib/settings/layers";
 import { loadSettings, type LoadedSettings, type LoadOptions } from "@/lib/settings/load";
 import { findPluginPackages } from "@/lib/tools/manifest";
 import type { Registry } from "@/lib/tools/registry-types";
-import { diffModels, diffTools, type ReloadNotice } from "./reload-diff";
+import { diffModels, diffTools, reconnectedServers, type ReloadNotice } from "./reload-diff";
 import { createWatcher, type WatchTarget } from "./watch";
 
 /** How deep inside a plugin package edits are noticed (src/, dist/, lib/tools/…). */
@@ -15,8 +15,11 @@ export interface LiveReloadOptions {
   settingsOptions?: LoadOptions;
   /** The state in use now: the reload replaces it only when the new one loads. */
   current: { settings: LoadedSettings; registry: Registry };
-  /** Builds the registry for new settings (the server's is `loadRegistry`). */
-  buildRegistry(loaded: LoadedSettings, previous: Registry): Promise<Registry>;
+  /**
+   * Builds the registry for new settings (the server's is `loadRegistry`) from the one in use;
+   * `reconnect` names MCP servers to connect again although their entry did not change, with why.
+   */
+  buildRegistry(loaded: LoadedSettings, previous: Registry, reconnect: Record<string, string>): Promise<Registry>;
   /** Makes a new state the process's (the caches routes read). */
   apply(loaded: LoadedSettings, registry: Registry): void;
   onReload?(notice: ReloadNotice): void;
@@ -27,7 +30,7 @@ export interface LiveReload {
   /** Resolves once the first set of folders is watched. */
   ready: Promise<void>;
   /** Reloads now (what a change calls after its debounce); resolves with the notice. */
-  reload(trigger?: string[]): Promise<ReloadNotice>;
+  reload(trigger?: string[], reconnect?: Record<string, string>): Promise<ReloadNotice>;
   /** The reload running now (since: ISO time), or null: /tools shows one that takes long. */
   inProgress(): { since: string; trigger: string[] } | null;
   close(): void;
@@ -43,7 +46,7 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
   let current = options.current;
   let running: Promise<ReloadNotice> | null = null;
   let runningSince: { since: string; trigger: string[] } | null = null;
-  let again: string[] | null = null;
+  let again: { trigger: string[]; reconnect: Record<string, string>; done: Promise<ReloadNotice>; resolve(n: ReloadNotice): void } | null = null;
 
   const watcher = createWatcher((files) => void reload(files), options.debounceMs);
 
@@ -66,12 +69,12 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
     ];
   };
 
-  const once = async (trigger: string[]): Promise<ReloadNotice> => {
+  const once = async (trigger: string[], reconnect: Record<string, string>): Promise<ReloadNotice> => {
     const base = { at: "", trigger: trigger.slice(0, TRIGGER_FILES_KEPT), tools: { added: [], removed: [], changed: [] }, models: { added: [], removed: [] } };
     let notice: ReloadNotice;
     try {
       const loaded = loadSettings(options.settingsOptions);
-      const registry = await options.buildRegistry(loaded, current.registry);
+      const registry = await options.buildRegistry(loaded, current.registry, reconnect);
       const previous = current;
       current = { settings: loaded, registry };
       options.apply(loaded, registry);
@@ -83,8 +86,9 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
         models: diffModels(previous.settings.settings, loaded.settings),
         skipped: registry.diagnostics.length,
         stale: registry.tools.filter((t) => t.stale && !previous.registry.get(t.name)?.stale).map((t) => t.name),
+        reconnected: reconnectedServers(previous.registry, registry),
       };
-      // The old registry's MCP servers stop once nothing new can reach them.
+      // The old registry's MCP servers stop once nothing new can reach them (those it handed over stay up).
       await previous.registry.close?.().catch(() => {});
     } catch (error) {
       notice = { ...base, at: new Date().toISOString(), ok: false, error: (error as Error).message, skipped: current.registry.diagnostics.length };
@@ -94,20 +98,27 @@ export function startLiveReload(options: LiveReloadOptions): LiveReload {
     return notice;
   };
 
-  // One reload at a time; changes that arrive during one are folded into a single next one.
-  const reload = (trigger: string[] = []): Promise<ReloadNotice> => {
+  // One reload at a time; changes that arrive during one are folded into a single next one, and
+  // a caller asking meanwhile (a sign-in reconnecting its server) waits for that next one.
+  const reload = (trigger: string[] = [], reconnect: Record<string, string> = {}): Promise<ReloadNotice> => {
     if (running) {
-      again = [...(again ?? []), ...trigger];
-      return running;
+      if (!again) {
+        let resolve!: (n: ReloadNotice) => void;
+        const done = new Promise<ReloadNotice>((r) => (resolve = r));
+        again = { trigger: [], reconnect: {}, done, resolve };
+      }
+      again.trigger.push(...trigger);
+      Object.assign(again.reconnect, reconnect);
+      return again.done;
     }
     runningSince = { since: new Date().toISOString(), trigger: trigger.slice(0, TRIGGER_FILES_KEPT) };
-    running = once(trigger).finally(() => {
+    running = once(trigger, reconnect).finally(() => {
       running = null;
       runningSince = null;
       if (again) {
         const next = again;
         again = null;
-        void reload(next);
+        void reload(next.trigger, next.reconnect).then((notice) => next.resolve(notice));
       }
     });
     return running;

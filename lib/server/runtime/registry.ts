@@ -16,8 +16,13 @@ export interface RegistryOptions {
   /** How long an MCP server may take to start and list its tools. */
   mcpTimeoutMs?: number;
   log?: (message: string) => void;
-  /** The registry in use: entries that loaded there and fail now keep their last good tool. */
+  /**
+   * The registry in use: entries that loaded there and fail now keep their last good tool, and MCP
+   * servers whose entry did not change keep their connection (close `previous` afterwards as usual).
+   */
   previous?: Registry;
+  /** MCP servers to connect again although their entry did not change, with why (a sign-in or sign-out). */
+  reconnect?: Record<string, string>;
 }
 
 /**
@@ -34,6 +39,8 @@ export async function loadRegistry(options: RegistryOptions = {}): Promise<Regis
     clientVersion: builtinPackage.version,
     timeoutMs: options.mcpTimeoutMs,
     log: options.log,
+    ...(options.previous?.sources ? { previous: options.previous.sources } : {}),
+    ...(options.reconnect ? { reconnect: options.reconnect } : {}),
   }).then((mcp) => [...(options.sources ?? []), ...mcp]);
   try {
     return await buildRegistry({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shownNotice, type ReloadNotice } from "./reload-diff";
+import type { Registry, SourceStatus } from "@/lib/tools/registry-types";
+import { reconnectedServers, shownNotice, type ReloadNotice } from "./reload-diff";
 
 const notice = (over: Partial<ReloadNotice> = {}): ReloadNotice => ({
   at: "2026-11-30T14:02:00.000Z",
@@ -25,5 +26,31 @@ describe("shownNotice", () => {
     const recovered = notice({ at: "2026-11-30T14:04:00.000Z" });
     expect(shownNotice(failed, recovered)).toBe(recovered);
     expect(shownNotice(null, added)).toBe(added);
+  });
+});
+
+describe("reconnectedServers", () => {
+  const status = (name: string, reason?: string, state: SourceStatus["state"] = "connected"): SourceStatus => ({
+    package: `mcp:${name}`,
+    transport: "stdio",
+    target: "node server.js",
+    prefix: "",
+    state,
+    toolCount: 1,
+    ...(reason ? { reconnected: { at: "2026-11-30T14:02:00.000Z", reason } } : {}),
+  });
+  const registry = (sources: SourceStatus[]) => ({ tools: [], diagnostics: [], disabledPackages: [], sources, get: () => undefined }) as Registry;
+
+  it("names the servers connected anew, not the kept (the same status), the added, nor a failed one failing again; a reconnect counts as a change", () => {
+    const kept = status("kept");
+    const retried = "it had failed to connect; trying again";
+    const before = registry([kept, status("edited"), status("broken", undefined, "failed"), status("fixed", undefined, "failed")]);
+    const after = registry([kept, status("edited", "settings changed"), status("added"), status("broken", retried, "failed"), status("fixed", retried)]);
+    expect(reconnectedServers(before, after)).toEqual([
+      { server: "edited", reason: "settings changed" },
+      { server: "fixed", reason: retried },
+    ]);
+    const reconnected = notice({ reconnected: reconnectedServers(before, after) });
+    expect(shownNotice(notice(), reconnected)).toBe(reconnected);
   });
 });

@@ -16,6 +16,8 @@ export interface ReloadNotice {
   skipped: number;
   /** Tools whose module failed to import in this reload: their last good version is kept (marked stale). */
   stale?: string[];
+  /** MCP servers connected again (the others kept their connection), with why. */
+  reconnected?: { server: string; reason: string }[];
 }
 
 /** Everything a person could notice about a tool: a changed module, schema, text or flag. */
@@ -40,8 +42,22 @@ export function diffModels(before: Settings, after: Settings): ReloadNotice["mod
   return { added: now.filter((n) => !old.includes(n)), removed: old.filter((n) => !now.includes(n)) };
 }
 
+/**
+ * The servers of `after` that connected anew where `before` had them (a kept one is the same
+ * status object). A failed server is tried again on every reload: failing again is no news.
+ */
+export function reconnectedServers(before: Registry, after: Registry): NonNullable<ReloadNotice["reconnected"]> {
+  return (after.sources ?? []).flatMap((status) => {
+    const was = before.sources?.find((s) => s.package === status.package);
+    if (!was || was === status || !status.reconnected || (was.state === "failed" && status.state === "failed")) return [];
+    return [{ server: status.package.slice("mcp:".length), reason: status.reconnected.reason }];
+  });
+}
+
 function changedSomething(n: ReloadNotice): boolean {
-  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed, n.stale ?? []].some((list) => list.length > 0);
+  return [n.tools.added, n.tools.removed, n.tools.changed, n.models.added, n.models.removed, n.stale ?? [], n.reconnected ?? []].some(
+    (list) => list.length > 0,
+  );
 }
 
 /**

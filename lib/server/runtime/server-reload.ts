@@ -25,6 +25,7 @@ export function reloadLogLine(n: ReloadNotice): string {
     n.models.added.length ? `models +${n.models.added.join(", +")}` : "",
     n.models.removed.length ? `models -${n.models.removed.join(", -")}` : "",
     n.stale?.length ? `kept the last good ${n.stale.join(", ")} (its module failed to import; see /tools)` : "",
+    n.reconnected?.length ? `reconnected MCP ${n.reconnected.map((r) => `${r.server} (${r.reason})`).join(", ")}` : "",
   ].filter(Boolean);
   return `toolroom: reloaded tools and settings (${parts.join("; ") || "no tool changed"})`;
 }
@@ -35,7 +36,7 @@ export async function startServerLiveReload(): Promise<void> {
   const registry = await getRegistry();
   state.__toolroomLiveReload = startLiveReload({
     current: { settings: getLoadedSettings(), registry },
-    buildRegistry: (loaded, previous) => loadRegistry({ settings: loaded.settings, previous }),
+    buildRegistry: (loaded, previous, reconnect) => loadRegistry({ settings: loaded.settings, previous, reconnect }),
     apply: (loaded, next) => {
       setLoadedSettings(loaded);
       setRegistry(next);
@@ -48,15 +49,17 @@ export async function startServerLiveReload(): Promise<void> {
 }
 
 /**
- * Reads the registry again now (after an MCP server's sign-in or sign-out, its tools change):
- * through live reload when it runs, so the pages hear of it; else directly.
+ * Reads the registry again now, connecting `server` again for `why` (a sign-in or sign-out
+ * changes its token, not its entry, and its tools may change): through live reload when it runs,
+ * so the pages hear of it; else directly. The other servers keep their connections.
  */
-export async function reloadRegistryNow(trigger: string[]): Promise<void> {
+export async function reloadRegistryNow(trigger: string[], server: string, why: string): Promise<void> {
+  const reconnect = { [server]: why };
   if (state.__toolroomLiveReload) {
-    await state.__toolroomLiveReload.reload(trigger);
+    await state.__toolroomLiveReload.reload(trigger, reconnect);
     return;
   }
   const previous = await getRegistry();
-  setRegistry(await loadRegistry({ previous }));
+  setRegistry(await loadRegistry({ previous, reconnect }));
   await previous.close?.();
 }

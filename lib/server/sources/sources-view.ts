@@ -16,6 +16,8 @@ export interface SourceSummary {
   failure?: { message: string; hint: string; stderr?: string };
   /** True when the failure is a missing sign-in (OAuth): the header offers Sign in. */
   needsAuth: boolean;
+  /** A reload connected it again (its log and subscriptions went on): when, and why. */
+  reconnected?: { at: string; reason: string };
 }
 
 /** A section the server may not offer, or may fail to list: the others still show. */
@@ -51,6 +53,7 @@ function summary(registry: Registry, status: SourceStatus): SourceSummary {
     toolCount: status.toolCount,
     ...(failure ? { failure: { ...failure, ...(diagnostic?.stderr ? { stderr: diagnostic.stderr } : {}) } } : {}),
     needsAuth: /sign in \(OAuth\)/.test(failure?.message ?? ""),
+    ...(status.reconnected ? { reconnected: status.reconnected } : {}),
   };
 }
 
