@@ -33,7 +33,12 @@ describe("toolroom eval", () => {
     expect(run.code).toBe(0);
     const runs = fs.readdirSync(path.join(root, "runs/evals/builtins"));
     expect(runs).toHaveLength(1);
-    expect(fs.readdirSync(path.join(root, "runs/evals/builtins", runs[0]!)).sort()).toEqual(["cases.json", "env.json", "matrix.json"]);
+    const runDir = path.join(root, "runs/evals/builtins", runs[0]!);
+    // No database here: each trial's transcript is kept in the run folder, one file per cell.
+    expect(fs.readdirSync(runDir).sort()).toEqual(["cases.json", "env.json", "matrix.json", "transcripts"]);
+    expect(fs.readdirSync(path.join(runDir, "transcripts"))).toHaveLength(2);
+    const cases = JSON.parse(fs.readFileSync(path.join(runDir, "cases.json"), "utf8")) as { trials: { chat_id: unknown; transcript?: { file: string } }[] };
+    expect(cases.trials.filter((t) => t.chat_id === null && t.transcript?.file.startsWith("transcripts/"))).toHaveLength(56);
   }, 120_000);
 
   it("exits 1 when the pass rate is below --min-pass, and prints JSON with --json; 2 for a --min-pass above 1", async () => {

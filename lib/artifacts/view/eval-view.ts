@@ -71,6 +71,7 @@ export function evalCaseDetail(cases: EvalCases, caseName: string, cell: string)
       rows: diffCalls(expect ?? {}, t.calls),
       answer: t.answer,
       chatId: t.chat_id,
+      transcript: t.transcript !== null,
       inputTokens: t.input_tokens,
       outputTokens: t.output_tokens,
       judge: t.judge,
