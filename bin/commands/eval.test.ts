@@ -57,6 +57,12 @@ describe("toolroom eval", () => {
     expect(above.stderr).toContain('toolroom: --min-pass must be a pass rate from 0 to 1, such as 0.9 (got "1.01").');
   }, 120_000);
 
+  it("exits 2 for an unknown --protocols value, naming the flag, the value and every value it takes (all too)", async () => {
+    const run = await runToolroom(["--config", config, "eval", SUITE, "--protocols", "json,bogus"], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe("toolroom: --protocols bogus: expected all, or a comma-separated list of action, json, hermes, xml, llama, mistral.");
+  }, 60_000);
+
   it("exits 2 naming the file, the case and the key of a broken suite", async () => {
     const broken = path.join(root, "broken.eval.yaml");
     fs.writeFileSync(broken, "name: b\ncases:\n  - name: one\n    prompt: hi\n    confirm: sometimes\n");

@@ -59,16 +59,16 @@ export function RunList({ initial }: { initial: RunListResponse }) {
         <div className="flex flex-wrap items-center gap-2">
           <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search runs" testId="runs-search" />
           <Select
-            aria-label="Filter by verdict"
+            aria-label="Filter by result"
             data-testid="filter-verdict"
             value={filter.verdict}
             onChange={(e) => setFilter((f) => ({ ...f, verdict: e.target.value as typeof f.verdict }))}
           >
-            <option value="">All verdicts</option>
-            <option value="pass">pass</option>
-            <option value="fail">fail / error</option>
-            <option value="warn">warn</option>
-            <option value="unknown">unknown</option>
+            <option value="">All results</option>
+            <option value="pass">pass · evals: every trial passed</option>
+            <option value="warn">warn · evals: some trials failed</option>
+            <option value="fail">fail / error · evals: no trial passed</option>
+            <option value="unknown">unknown · evals: no trials</option>
           </Select>
           <Select
             aria-label="Filter by layout"
@@ -119,7 +119,7 @@ export function RunList({ initial }: { initial: RunListResponse }) {
                   <span className="sr-only">Pick to compare</span>
                 </TableHead>
                 {th("When (UTC)", "when")}
-                {th("Verdict", "verdict")}
+                {th("Result", "verdict")}
                 {th("Ticket", "ticket")}
                 {th("Workload / case", "workload")}
                 <TableHead className={cn(TH, "hidden xl:table-cell")} aria-sort={ariaSort(sort, "layout")}>

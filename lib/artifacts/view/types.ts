@@ -208,6 +208,22 @@ export interface EvalCaseDetail {
   }[];
 }
 
+/** One cell both eval runs have, side by side. */
+export interface EvalCellDelta {
+  name: string;
+  a: EvalCellSide;
+  b: EvalCellSide;
+  /** b − a; null when a side ran no trial there. */
+  passRateDelta: number | null;
+}
+
+interface EvalCellSide {
+  passRate: number;
+  passed: number;
+  trials: number;
+  tokens: TokenTally;
+}
+
 /** One trial's transcript from the run folder, as the run page shows it: the messages, then the steps. */
 export interface EvalTranscriptView {
   case: string;
@@ -272,6 +288,8 @@ export interface RunDiff {
   matrixError: string | null;
   env: EnvDiff | null;
   envError: string | null;
+  /** Two eval runs: their common cells in eval figures, in place of the matrix's failure rates and step times. */
+  evalCells?: EvalCellDelta[];
   /** Two eval runs: case by case (lib/evals/diff.ts), without the per-detail list. */
   evalChanges?: Omit<EvalCaseChanges, "details"> & { changed: EvalCaseChanges["details"] };
 }
