@@ -71,6 +71,13 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   await expect(list.row(firstRel).getByTestId("eval-pass-rate")).toHaveText("50% pass");
   await expect(list.row(firstRel).getByTestId("eval-suite")).toHaveText("suite grid");
   await expect(list.row(firstRel).getByTestId("partial-env")).toHaveCount(0);
+  // The filters read an eval as an eval: its layout is "eval", its result its pass rate (some trials failed).
+  await page.getByTestId("filter-layout").selectOption("eval");
+  await page.getByTestId("filter-verdict").selectOption("warn");
+  await expect(list.rows).toHaveCount(1);
+  await page.getByTestId("filter-verdict").selectOption("pass");
+  await expect(list.rows).toHaveCount(0);
+  await page.getByTestId("filter-verdict").selectOption("");
   await list.open(firstRel);
 
   const run = new EvalRunPage(page);
@@ -118,8 +125,9 @@ test("the case grid of an eval run, a failing case's argument diff and chat, and
   await expect(changes.getByTestId("eval-regressed")).toContainText("read-notes");
   await expect(changes.getByTestId("eval-fixed")).toHaveCount(0);
   // Each regressed row says why the case fails now.
-  await expect(changes.getByTestId("eval-regressed").getByTestId("eval-change-reason")).toContainText("read_file called with path");
+  await expect(changes.getByTestId("eval-regressed").getByTestId("eval-change-reason").first()).toContainText("read_file called with path");
   // The cells compare in eval figures, not a harness's step times.
+  await expect(page.getByText("Red is worse (a lower pass rate)")).toBeVisible();
   const cells = page.getByTestId("compare-table");
   await expect(cells.locator("thead")).toContainText("Pass A");
   await expect(cells.locator("thead")).toContainText("Tokens / trial B");
@@ -229,6 +237,14 @@ cases:
   await call.getByRole("button").first().click();
   await expect(call.getByTestId("tool-call-output")).toContainText("alpha");
   await expect(transcript.getByTestId("transcript-usage")).toContainText(/\d+ \/ \d+/);
+  // The whole panel, in a window tall enough for it (the page scrolls inside its main column).
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await run.diff.screenshot({ path: shotPath(`eval-cli-transcript-panel-${theme}.png`) });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1280, height: 900 });
   // A step opens with its numbers and the raw exchange: the system prompt text mode sent.
   const steps = transcript.getByTestId("transcript-step");
   await expect(steps).toHaveCount(2);
