@@ -7,6 +7,7 @@ import { tokensPerTrial } from "./eval-format";
 
 const TH = "px-3 py-2 text-right font-medium";
 const TD = "px-3 py-1.5 text-right font-mono text-xs tabular";
+const FIGURES = ["Pass A", "Pass B", "Δ pass", "Trials A", "Trials B", "Tokens / trial A", "Tokens / trial B"];
 
 /** A pass rate that fell is worse: the failure-rate tone of the opposite change. */
 export const passTone = (delta: number | null) => rateTone(delta === null ? null : -delta);
@@ -19,13 +20,11 @@ export function EvalCellsCompare({ cells }: { cells: EvalCellDelta[] }) {
         <TableHeader className="border-b border-border bg-subtle/60 text-xs text-muted">
           <TableRow>
             <TableHead className="px-3 py-2 text-left font-medium">Cell</TableHead>
-            <TableHead className={TH}>Pass A</TableHead>
-            <TableHead className={TH}>Pass B</TableHead>
-            <TableHead className={TH}>Δ pass</TableHead>
-            <TableHead className={TH}>Trials A</TableHead>
-            <TableHead className={TH}>Trials B</TableHead>
-            <TableHead className={TH}>Tokens / trial A</TableHead>
-            <TableHead className={TH}>Tokens / trial B</TableHead>
+            {FIGURES.map((label) => (
+              <TableHead key={label} className={TH}>
+                {label}
+              </TableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody className="divide-y divide-border">

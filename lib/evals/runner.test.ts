@@ -15,7 +15,7 @@ import type { ToolDefinition } from "@/lib/tools/types";
 import { readEvalCasesFile } from "@/lib/artifacts/eval-cases";
 import { readEvalTranscript } from "@/lib/artifacts/eval-transcript";
 import { newRunDir, writeEvalRun } from "./results";
-import { runEval } from "./runner";
+import { runEval, type RunEvalOptions } from "./runner";
 import { openTranscripts } from "./transcript";
 import { parseSuite } from "./suite";
 
@@ -50,7 +50,7 @@ const echoTool: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 
-async function run(yaml: string, tools: ToolDefinition[], choice: { modes?: ("native" | "text")[] } = {}) {
+async function run(yaml: string, tools: ToolDefinition[], choice: Pick<RunEvalOptions, "modes" | "transcripts"> = {}) {
   return runEval({
     suite: parseSuite(yaml, "t.eval.yaml"),
     settings,
@@ -411,14 +411,7 @@ cases:
     const suite = parseSuite(yaml, "t.eval.yaml");
     const runDir = newRunDir(settings.runsRoot, suite.name, new Date());
     const transcripts = openTranscripts(runDir);
-    const result = await runEval({
-      suite,
-      settings,
-      registry: registryOf([echoTool]),
-      resolver: createModelResolver(settings),
-      turnFor: evalTurns(settings),
-      transcripts,
-    });
+    const result = await run(yaml, [echoTool], { transcripts });
     transcripts.close();
     expect(result.trials.map((t) => [t.cell, t.trial, t.chat_id, t.transcript?.file.startsWith("transcripts/")])).toEqual([
       ["offline · native", 1, null, true],
