@@ -252,4 +252,16 @@ cases:
   await expect(steps.first().getByTestId("step-detail")).toContainText("text · json");
   await expect(steps.first().getByTestId("raw-view")).toContainText("grep_code");
   await shots(page, "eval-cli-transcript");
+
+  // The route's refusals: a trial the run lacks, a web run's trial (its chat holds it), a bad trial number.
+  const transcriptOf = (rel: string, q: Record<string, string>) =>
+    page.request.get(`${server.origin}/api/runs/eval-transcript?${new URLSearchParams({ path: rel, case: "grep-alpha", ...q })}`);
+  const missing = await transcriptOf(`evals/cli-grid/${stamp}`, { cell: "offline · native", trial: "9" });
+  expect([missing.status(), ((await missing.json()) as { error: string }).error]).toEqual([404, "No trial 9 of grep-alpha in offline · native in this run."]);
+  const [webStamp] = fs.readdirSync(path.join(server.dir, "runs/evals/grid"));
+  const web = await transcriptOf(`evals/grid/${webStamp}`, { cell: "offline · native", trial: "1" });
+  expect(web.status()).toBe(404);
+  expect(((await web.json()) as { error: string }).error).toContain("has no transcript (a run from /evals keeps its chat instead)");
+  const bad = await transcriptOf(`evals/cli-grid/${stamp}`, { cell: "offline · native", trial: "0" });
+  expect(bad.status()).toBe(400);
 });

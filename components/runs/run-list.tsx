@@ -60,15 +60,16 @@ export function RunList({ initial }: { initial: RunListResponse }) {
           <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search runs" testId="runs-search" />
           <Select
             aria-label="Filter by result"
+            title="A run's verdict; an eval run's pass rate: pass when every trial passed, warn when some failed, fail when none passed"
             data-testid="filter-verdict"
             value={filter.verdict}
             onChange={(e) => setFilter((f) => ({ ...f, verdict: e.target.value as typeof f.verdict }))}
           >
             <option value="">All results</option>
-            <option value="pass">pass · evals: every trial passed</option>
-            <option value="warn">warn · evals: some trials failed</option>
-            <option value="fail">fail / error · evals: no trial passed</option>
-            <option value="unknown">unknown · evals: no trials</option>
+            <option value="pass">pass · evals 100%</option>
+            <option value="warn">warn · evals partly passing</option>
+            <option value="fail">fail / error · evals 0%</option>
+            <option value="unknown">unknown</option>
           </Select>
           <Select
             aria-label="Filter by layout"
