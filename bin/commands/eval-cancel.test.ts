@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEvalCasesFile } from "@/lib/artifacts/eval-cases";
+import { readEvalTranscript } from "@/lib/artifacts/eval-transcript";
 import { cliEnv, runToolroom, TOOLROOM_BIN } from "@/lib/testing/cli";
 
 // `toolroom eval` stopped part-way: Ctrl-C lets the running trials end and writes what finished as a
@@ -122,7 +124,19 @@ describe("toolroom eval, stopped part-way", () => {
     const cases = JSON.parse(fs.readFileSync(path.join(dir, "cases.json"), "utf8")) as { partial: boolean; trials: unknown[] };
     expect(cases).toMatchObject({ partial: false });
     expect(cases.trials).toHaveLength(6);
-    expect(fs.readdirSync(dir).sort()).toEqual(["cases.json", "env.json", "matrix.json"]);
+    expect(fs.readdirSync(dir).sort()).toEqual(["cases.json", "env.json", "matrix.json", "transcripts"]);
+    // Every trial's transcript reads back, the first attempt's (before the kill) and the resumed ones.
+    const read = readEvalCasesFile(path.join(dir, "cases.json"), "cases.json");
+    if (!read.ok) throw new Error(read.error);
+    const transcripts = read.data.trials.map((t) => readEvalTranscript(dir, read.data, t.case, t.cell, t.trial));
+    expect(transcripts.map((t) => t.ok && `${t.view.case}${t.view.trial}:${t.view.messages[0]?.role}`)).toEqual([
+      "quick1:user",
+      "quick2:user",
+      "quick3:user",
+      "held1:user",
+      "held2:user",
+      "held3:user",
+    ]);
   }, 60_000);
 
   it("refuses a run above evals.maxTrials with the number (exit 2)", async () => {

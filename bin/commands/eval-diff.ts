@@ -21,7 +21,7 @@ export function diffText(diff: RunDiff): string {
     const rows = diff.details.filter((d) => d.change === key);
     if (!rows.length) continue;
     lines.push(`${heading} (${diff[key].length}):`);
-    for (const d of rows) lines.push(`  ${d.case}  [${d.cell}]  ${d.before ?? "–"} → ${d.after ?? "–"}`);
+    for (const d of rows) lines.push(`  ${d.case}  [${d.cell}]  ${d.before ?? "–"} → ${d.after ?? "–"}${d.reason ? `: ${d.reason}` : ""}`);
   }
   if (!lines.length) lines.push("No case changed.");
   for (const w of diff.warnings) lines.push(`warning: ${w}`);

@@ -115,13 +115,16 @@ describe("toolroom eval import-bfcl", () => {
 
 describe("toolroom eval diff", () => {
   it("lists per-case changes between two run folders, as JSON, with the warnings", async () => {
-    const write = (name: string, trials: [string, string, number][]) => {
+    const write = (name: string, trials: [string, string, number, string?][]) => {
       const dir = path.join(root, "runs/evals/s", name);
       fs.mkdirSync(dir, { recursive: true });
       const cell = "offline · native";
       fs.writeFileSync(
         path.join(dir, "cases.json"),
-        JSON.stringify({ suite: "s", trials: trials.map(([c, verdict, trial]) => ({ case: c, cell, model: "offline", trial, verdict })) }),
+        JSON.stringify({
+          suite: "s",
+          trials: trials.map(([c, verdict, trial, reason]) => ({ case: c, cell, model: "offline", trial, verdict, reasons: reason ? [reason] : [] })),
+        }),
       );
     };
     write("a", [
@@ -132,8 +135,9 @@ describe("toolroom eval diff", () => {
     write("b", [
       ["keeps", "pass", 1],
       ["keeps", "pass", 2],
-      ["breaks", "fail", 1],
-      ["breaks", "fail", 2],
+      // A case that expects no call (noCalls) and got one: the row says so.
+      ["breaks", "fail", 1, "called read_file; expected no tool call"],
+      ["breaks", "fail", 2, "called read_file; expected no tool call"],
       ["mends", "pass", 1],
       ["mends", "pass", 2],
     ]);
@@ -142,6 +146,7 @@ describe("toolroom eval diff", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ regressed: ["breaks"], fixed: ["mends"], flaky: [], new: [], removed: [] });
     expect(run.stderr).toContain("warning: the runs differ in trials per case: 1 and 2");
     const text = await runToolroom(["--config", config, "eval", "diff", "evals/s/a", "evals/s/b"], root);
-    expect(text.stdout).toMatch(/^Regressed \(1\):\n {2}breaks {2}\[offline · native\] {2}pass → fail$/m);
+    expect(text.stdout).toMatch(/^Regressed \(1\):\n {2}breaks {2}\[offline · native\] {2}pass → fail: called read_file; expected no tool call$/m);
+    expect(JSON.parse(run.stdout).details).toContainEqual(expect.objectContaining({ case: "breaks", reason: "called read_file; expected no tool call" }));
   }, 60_000);
 });

@@ -33,7 +33,12 @@ describe("toolroom eval", () => {
     expect(run.code).toBe(0);
     const runs = fs.readdirSync(path.join(root, "runs/evals/builtins"));
     expect(runs).toHaveLength(1);
-    expect(fs.readdirSync(path.join(root, "runs/evals/builtins", runs[0]!)).sort()).toEqual(["cases.json", "env.json", "matrix.json"]);
+    const runDir = path.join(root, "runs/evals/builtins", runs[0]!);
+    // No database here: each trial's transcript is kept in the run folder, one file per cell.
+    expect(fs.readdirSync(runDir).sort()).toEqual(["cases.json", "env.json", "matrix.json", "transcripts"]);
+    expect(fs.readdirSync(path.join(runDir, "transcripts"))).toHaveLength(2);
+    const cases = JSON.parse(fs.readFileSync(path.join(runDir, "cases.json"), "utf8")) as { trials: { chat_id: unknown; transcript?: { file: string } }[] };
+    expect(cases.trials.filter((t) => t.chat_id === null && t.transcript?.file.startsWith("transcripts/"))).toHaveLength(56);
   }, 120_000);
 
   it("exits 1 when the pass rate is below --min-pass, and prints JSON with --json; 2 for a --min-pass above 1", async () => {
@@ -51,6 +56,12 @@ describe("toolroom eval", () => {
     expect(above.code).toBe(2);
     expect(above.stderr).toContain('toolroom: --min-pass must be a pass rate from 0 to 1, such as 0.9 (got "1.01").');
   }, 120_000);
+
+  it("exits 2 for an unknown --protocols value, naming the flag, the value and every value it takes (all too)", async () => {
+    const run = await runToolroom(["--config", config, "eval", SUITE, "--protocols", "json,bogus"], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe("toolroom: --protocols bogus: expected all, or a comma-separated list of action, json, hermes, xml, llama, mistral.");
+  }, 60_000);
 
   it("exits 2 naming the file, the case and the key of a broken suite", async () => {
     const broken = path.join(root, "broken.eval.yaml");

@@ -27,7 +27,8 @@ interface EvalOptions {
   out?: string;
 }
 
-function list<T extends string>(value: string | undefined, allowed: readonly T[] | null, flag: string): T[] | undefined {
+/** A comma-separated list of `allowed` values; `also` names a word the flag takes besides a list (`all`). */
+function list<T extends string>(value: string | undefined, allowed: readonly T[] | null, flag: string, also?: string): T[] | undefined {
   if (value === undefined) return undefined;
   const items = value
     .split(",")
@@ -35,7 +36,8 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
     .filter(Boolean);
   if (items.length === 0) throw new CliExit(2, `toolroom: ${flag} is empty.`);
   const bad = allowed ? items.filter((i) => !allowed.includes(i as T)) : [];
-  if (bad.length) throw new CliExit(2, `toolroom: ${flag} ${bad.join(", ")}: expected ${allowed!.join(", ")}.`);
+  if (bad.length)
+    throw new CliExit(2, `toolroom: ${flag} ${bad.join(", ")}: expected ${also ? `${also}, or a comma-separated list of ` : ""}${allowed!.join(", ")}.`);
   return items as T[];
 }
 
@@ -102,7 +104,7 @@ export function registerEval(program: Command): void {
           // `--protocols all`: native and every text protocol, unless --modes says otherwise (as over HTTP).
           ...sweepChoice({
             modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
-            protocols: options.protocols === "all" ? "all" : list<TextProtocol>(options.protocols, TEXT_PROTOCOLS, "--protocols"),
+            protocols: options.protocols === "all" ? "all" : list<TextProtocol>(options.protocols, TEXT_PROTOCOLS, "--protocols", "all"),
           }),
           trials: positive(options.trials, "--trials"),
           concurrency: positive(options.concurrency, "--concurrency"),

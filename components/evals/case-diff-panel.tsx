@@ -1,15 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, MessageSquare, X } from "lucide-react";
+import { Activity, MessageSquare, ScrollText, X } from "lucide-react";
 import Link from "next/link";
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VerdictBadge } from "@/components/runs/verdict-badge";
 import type { CallRow, EvalCaseDetail } from "@/components/runs/types";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { TrialTranscript } from "./trial-transcript";
 
 const STATUS: Record<CallRow["status"], { label: string; tone: string }> = {
   match: { label: "match", tone: "text-green-700 dark:text-done" },
@@ -74,7 +75,41 @@ function CallDiff({ rows }: { rows: CallRow[] }) {
   );
 }
 
-/** One case in one cell, trial by trial: the expected calls beside the actual ones, argument by argument, with each trial's chat and trace. */
+type TrialDetail = EvalCaseDetail["trials"][number];
+
+/**
+ * Where a trial can be read in full: its stored chat and trace (a run from /evals), else the
+ * transcript its run folder keeps (a CLI run), opened below the trial.
+ */
+function TrialLinks({ t, transcriptOpen, onTranscript }: { t: TrialDetail; transcriptOpen: boolean; onTranscript: () => void }) {
+  if (t.chatId)
+    return (
+      <span className="ml-auto flex gap-3">
+        <Link href={`/chat/${t.chatId}`} className="inline-flex items-center gap-1 text-accent hover:underline" data-testid="trial-chat-link">
+          <MessageSquare size={12} aria-hidden /> chat
+        </Link>
+        <Link href={`/chat/${t.chatId}#trace`} className="inline-flex items-center gap-1 text-accent hover:underline" data-testid="trial-trace-link">
+          <Activity size={12} aria-hidden /> trace
+        </Link>
+      </span>
+    );
+  if (t.transcript)
+    return (
+      <Button
+        variant="link"
+        size="bare"
+        className="ml-auto inline-flex items-center gap-1 text-xs"
+        aria-expanded={transcriptOpen}
+        onClick={onTranscript}
+        data-testid="trial-transcript-toggle"
+      >
+        <ScrollText size={12} aria-hidden /> {transcriptOpen ? "hide transcript" : "transcript"}
+      </Button>
+    );
+  return <span className="ml-auto text-muted">no stored chat or transcript (a CLI run from an older Toolroom)</span>;
+}
+
+/** One case in one cell, trial by trial: the expected calls beside the actual ones, argument by argument, with each trial's chat and trace (or transcript). */
 export function CaseDiffPanel(props: { root: string | null; path: string; caseName: string; cell: string; onClose: () => void }) {
   const q = new URLSearchParams({ path: props.path, case: props.caseName, cell: props.cell });
   if (props.root) q.set("root", props.root);
@@ -82,6 +117,13 @@ export function CaseDiffPanel(props: { root: string | null; path: string; caseNa
     queryKey: ["runs", "eval-case", props.root, props.path, props.caseName, props.cell],
     queryFn: () => fetchJson<EvalCaseDetail>(`/api/runs/eval-case?${q.toString()}`),
   });
+  const [transcripts, setTranscripts] = useState<ReadonlySet<number>>(new Set());
+  const toggleTranscript = (trial: number) =>
+    setTranscripts((open) => {
+      const next = new Set(open);
+      if (!next.delete(trial)) next.add(trial);
+      return next;
+    });
   return (
     <div
       className="rounded-lg border border-border bg-panel p-4"
@@ -122,18 +164,7 @@ export function CaseDiffPanel(props: { root: string | null; path: string; caseNa
               <span className="text-muted" data-testid="trial-tokens">
                 {t.inputTokens === null && t.outputTokens === null ? "tokens not reported" : `${t.inputTokens ?? "?"} in / ${t.outputTokens ?? "?"} out tokens`}
               </span>
-              {t.chatId ? (
-                <span className="ml-auto flex gap-3">
-                  <Link href={`/chat/${t.chatId}`} className="inline-flex items-center gap-1 text-accent hover:underline" data-testid="trial-chat-link">
-                    <MessageSquare size={12} aria-hidden /> chat
-                  </Link>
-                  <Link href={`/chat/${t.chatId}#trace`} className="inline-flex items-center gap-1 text-accent hover:underline" data-testid="trial-trace-link">
-                    <Activity size={12} aria-hidden /> trace
-                  </Link>
-                </span>
-              ) : (
-                <span className="ml-auto text-muted">no stored chat (a CLI run)</span>
-              )}
+              <TrialLinks t={t} transcriptOpen={transcripts.has(t.trial)} onTranscript={() => toggleTranscript(t.trial)} />
             </div>
             {t.reasons.length ? (
               <ul className="font-mono text-xs text-denied">
@@ -154,6 +185,9 @@ export function CaseDiffPanel(props: { root: string | null; path: string; caseNa
                 <summary className="cursor-pointer text-muted">answer</summary>
                 <p className="mt-1 whitespace-pre-wrap">{t.answer}</p>
               </details>
+            ) : null}
+            {transcripts.has(t.trial) ? (
+              <TrialTranscript root={props.root} path={props.path} caseName={props.caseName} cell={props.cell} trial={t.trial} />
             ) : null}
           </div>
         ))}

@@ -51,6 +51,11 @@ export function EvalChanges({ changes }: { changes: Changes }) {
                           ({d.before} → {d.after})
                         </span>
                       ) : null}
+                      {d.reason ? (
+                        <div className="pl-3 font-sans text-[11px] text-muted" data-testid="eval-change-reason">
+                          {d.reason}
+                        </div>
+                      ) : null}
                     </li>
                   ))}
               </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareHref, fileHref, filterRuns, nextSort, runHref } from "./filter-runs";
+import { compareHref, fileHref, filterRuns, layoutOf, nextSort, runHref } from "./filter-runs";
 import type { RunRow } from "./types";
 import { verdictRank, verdictTone } from "./verdict";
 
@@ -57,6 +57,35 @@ describe("filterRuns", () => {
       "pass",
     ]);
     expect(filterRuns(rows, { query: "", verdict: "", layout: "" }, { key: "cells", dir: "desc" }).map((r) => r.cells)).toEqual([10, 4, null, null]);
+  });
+
+  it("sorts and filters eval runs by their pass rate, and lists them under the layout eval", () => {
+    const evalRow = (rel: string, passed: number, trials: number) =>
+      row(rel, { verdict: passed === trials ? "pass" : "fail", eval: { suite: rel, cells: 1, cases: 1, passed, trials } });
+    const mixed = [...rows, evalRow("evals/half", 5, 10), evalRow("evals/all", 4, 4), evalRow("evals/none", 0, 4), evalRow("evals/most", 9, 10)];
+    const all = { query: "", verdict: "", layout: "" } as const;
+    // Ties (a failed run and an eval at 0%; two passing runs) in path order.
+    expect(filterRuns(mixed, all, { key: "verdict", dir: "asc" }).map((r) => r.rel)).toEqual([
+      "evals/none",
+      "T-1/fsdp/a",
+      "evals/half",
+      "evals/most",
+      "runs/x/waitcheck",
+      "T-3/bad/c",
+      "evals/all",
+      "T-2/llama/b",
+    ]);
+    // The matrix says "fail" for an eval with one failing trial: the filter reads its pass rate.
+    expect(filterRuns(mixed, { ...all, verdict: "warn" }, { key: "rel", dir: "asc" }).map((r) => r.rel)).toEqual([
+      "evals/half",
+      "evals/most",
+      "runs/x/waitcheck",
+    ]);
+    expect(filterRuns(mixed, { ...all, verdict: "fail" }, { key: "rel", dir: "asc" }).map((r) => r.rel)).toEqual(["evals/none", "T-1/fsdp/a"]);
+    expect(filterRuns(mixed, { ...all, verdict: "pass" }, { key: "rel", dir: "asc" }).map((r) => r.rel)).toEqual(["evals/all", "T-2/llama/b"]);
+    expect(filterRuns(mixed, { ...all, layout: "eval" }, { key: "rel", dir: "asc" })).toHaveLength(4);
+    expect(layoutOf(mixed[0]!)).toBe("triage");
+    expect(filterRuns(mixed, { ...all, query: "eval half" }, { key: "rel", dir: "asc" }).map((r) => r.rel)).toEqual(["evals/half"]);
   });
 
   it("flips direction on the same column", () => {

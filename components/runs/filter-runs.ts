@@ -14,18 +14,51 @@ export interface RunFilter {
 
 export const DEFAULT_RUN_SORT: RunSort = { key: "when", dir: "desc" };
 
-/** Every word of the query must occur in the run's path, ticket, workload, case or verdict. */
+/** The layout a row is listed under: an eval run is an "eval", whatever folder layout it sits in. */
+export function layoutOf(row: RunRow): string {
+  return row.eval ? "eval" : row.layout;
+}
+
+/**
+ * A row's result as the verdict filter reads it: a harness run's verdict; an eval run's pass rate
+ * (every trial passed: pass, none: fail, some: warn — the colours its pass rate is shown in).
+ */
+export function resultTone(row: RunRow): VerdictTone {
+  if (!row.eval) return verdictTone(row.verdict);
+  const { passed, trials } = row.eval;
+  if (trials === 0) return "unknown";
+  return passed === trials ? "pass" : passed === 0 ? "fail" : "warn";
+}
+
+/**
+ * The result column's order, worst first: a harness run's verdict (error, fail, warn, unknown,
+ * pass); an eval run by its pass rate, from 0% (with the failed runs) up to just below warn, and
+ * with the passing runs when every trial passed.
+ */
+function resultRank(row: RunRow): number {
+  if (!row.eval) return verdictRank(row.verdict);
+  const { passed, trials } = row.eval;
+  if (trials === 0) return verdictRank(null);
+  return passed === trials ? verdictRank("pass") : verdictRank("fail") + passed / trials;
+}
+
+/** Every word of the query must occur in the run's path, ticket, workload, case, verdict or layout (an eval run's suite and "eval" too). */
 export function matchesRun(row: RunRow, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [row.rel, row.ticket, row.workload, row.case, row.verdict, row.layout, row.kind].filter(Boolean).join(" ").toLowerCase();
+  const hay = [row.rel, row.ticket, row.workload, row.case, row.verdict, row.layout, row.kind, row.eval ? `eval ${row.eval.suite}` : null]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
 function sortValue(row: RunRow, key: RunSortKey): string | number | null {
   switch (key) {
     case "verdict":
-      return verdictRank(row.verdict);
+      return resultRank(row);
+    case "layout":
+      return layoutOf(row);
     case "cells":
       return row.cells;
     case "failedCells":
@@ -46,9 +79,7 @@ function compare(a: string | number | null, b: string | number | null): number {
 export function filterRuns(rows: readonly RunRow[], filter: RunFilter, sort: RunSort): RunRow[] {
   const out = rows.filter(
     (r) =>
-      matchesRun(r, filter.query) &&
-      (filter.verdict === "" || verdictTone(r.verdict) === filter.verdict) &&
-      (filter.layout === "" || r.layout === filter.layout),
+      matchesRun(r, filter.query) && (filter.verdict === "" || resultTone(r) === filter.verdict) && (filter.layout === "" || layoutOf(r) === filter.layout),
   );
   const sign = sort.dir === "asc" ? 1 : -1;
   return out.sort((x, y) => {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EvalCellsCompare, passTone } from "@/components/evals/eval-cells-compare";
 import { EvalChanges } from "@/components/evals/eval-changes";
 import { EvalPassRate } from "@/components/evals/eval-pass-rate";
 import { cn } from "@/components/ui/cn";
@@ -30,8 +31,21 @@ function SideCard({ label, side, override }: { label: string; side: RunDiffSide;
   );
 }
 
-export function RunDiffView({ view }: { view: RunDiff }) {
+/** The cells section's note: how many matched, and which way they moved (pass rate for evals, failure rate for a harness). */
+function cellsNote(view: RunDiff): string {
   const { matched, worse, better } = view.cellTotals;
+  if (view.evalCells) {
+    const tones = view.evalCells.map((c) => passTone(c.passRateDelta));
+    const lower = tones.filter((t) => t === "worse").length;
+    const higher = tones.filter((t) => t === "better").length;
+    return `${view.evalCells.length.toLocaleString("en-US")} cells in both runs · pass rate lower in ${lower}, higher in ${higher}`;
+  }
+  return `${matched.toLocaleString("en-US")} matched by name · failure rate worse in ${worse}, better in ${better}${
+    view.cells.length < matched ? ` · showing the ${view.cells.length} that changed most` : ""
+  }`;
+}
+
+export function RunDiffView({ view }: { view: RunDiff }) {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 md:flex-row">
@@ -41,21 +55,13 @@ export function RunDiffView({ view }: { view: RunDiff }) {
 
       {view.evalChanges ? <EvalChanges changes={view.evalChanges} /> : null}
 
-      <Section
-        title="Cells"
-        testId="compare-cells"
-        note={
-          view.matrixError
-            ? undefined
-            : `${matched.toLocaleString("en-US")} matched by name · failure rate worse in ${worse}, better in ${better}${
-                view.cells.length < matched ? ` · showing the ${view.cells.length} that changed most` : ""
-              }`
-        }
-      >
+      <Section title="Cells" testId="compare-cells" note={view.matrixError ? undefined : cellsNote(view)}>
         {view.matrixError ? (
           <p role="alert" className="rounded-lg border border-dashed border-denied/40 p-4 font-mono text-xs text-denied" data-testid="compare-matrix-error">
             {view.matrixError}
           </p>
+        ) : view.evalCells && view.evalCells.length > 0 ? (
+          <EvalCellsCompare cells={view.evalCells} />
         ) : view.cells.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted">No cell name occurs in both runs.</p>
         ) : (

@@ -59,15 +59,16 @@ export function RunList({ initial }: { initial: RunListResponse }) {
         <div className="flex flex-wrap items-center gap-2">
           <SearchInput value={filter.query} onChange={(query) => setFilter((f) => ({ ...f, query }))} placeholder="Search runs" testId="runs-search" />
           <Select
-            aria-label="Filter by verdict"
+            aria-label="Filter by result"
+            title="A run's verdict; an eval run's pass rate: pass when every trial passed, warn when some failed, fail when none passed"
             data-testid="filter-verdict"
             value={filter.verdict}
             onChange={(e) => setFilter((f) => ({ ...f, verdict: e.target.value as typeof f.verdict }))}
           >
-            <option value="">All verdicts</option>
-            <option value="pass">pass</option>
-            <option value="fail">fail / error</option>
-            <option value="warn">warn</option>
+            <option value="">All results</option>
+            <option value="pass">pass · evals 100%</option>
+            <option value="warn">warn · evals partly passing</option>
+            <option value="fail">fail / error · evals 0%</option>
             <option value="unknown">unknown</option>
           </Select>
           <Select
@@ -119,7 +120,7 @@ export function RunList({ initial }: { initial: RunListResponse }) {
                   <span className="sr-only">Pick to compare</span>
                 </TableHead>
                 {th("When (UTC)", "when")}
-                {th("Verdict", "verdict")}
+                {th("Result", "verdict")}
                 {th("Ticket", "ticket")}
                 {th("Workload / case", "workload")}
                 <TableHead className={cn(TH, "hidden xl:table-cell")} aria-sort={ariaSort(sort, "layout")}>

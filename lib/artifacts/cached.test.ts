@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openTranscripts } from "@/lib/evals/transcript";
 import { bigMatrix } from "@/lib/testing/big-matrix";
 import { describeRunDir } from "./discover";
 import { CELL_PAGE_SIZE } from "./view/pages";
@@ -11,10 +12,11 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 // Each test gets the module afresh, so its caches start empty.
 let cachedRunRow: (typeof import("./cached"))["cachedRunRow"];
 let cachedRunView: (typeof import("./cached"))["cachedRunView"];
+let evalTranscriptOf: (typeof import("./cached"))["evalTranscriptOf"];
 let pool: typeof import("./worker/pool");
 beforeEach(async () => {
   vi.resetModules();
-  ({ cachedRunRow, cachedRunView } = await import("./cached"));
+  ({ cachedRunRow, cachedRunView, evalTranscriptOf } = await import("./cached"));
   pool = await import("./worker/pool");
 });
 
@@ -63,4 +65,28 @@ describe("cached run reads", () => {
     // What the page serializes: the view (first page included). The framework's escaping adds < 2x.
     expect(JSON.stringify(view).length).toBeLessThan(1024 * 1024);
   }, 120_000);
+
+  it("reads a CLI run's trial transcript in a parse worker, one line of its file", async () => {
+    const rel = "evals/t/2026-12-01T00-00-00";
+    const dir = path.join(tmp, rel);
+    fs.mkdirSync(dir, { recursive: true });
+    const writer = openTranscripts(dir);
+    const ref = writer.write({
+      case: "c",
+      cell: "offline · native",
+      trial: 1,
+      messages: [{ id: "u", role: "user", parts: [{ type: "text", text: "hello" }] }],
+      steps: [],
+      usage: { inputTokens: 1, outputTokens: 2 },
+    });
+    writer.close();
+    const trial = { case: "c", cell: "offline · native", model: "offline", mode: "native", trial: 1, verdict: "pass", transcript: ref };
+    fs.writeFileSync(path.join(dir, "cases.json"), JSON.stringify({ suite: "t", trials: [trial] }));
+    fs.writeFileSync(path.join(dir, "matrix.json"), JSON.stringify({ schema_version: 1, producer: "toolroom eval", cells: [] }));
+    const spy = vi.spyOn(pool, "runArtifactTask");
+    const read = await evalTranscriptOf(describeRunDir(tmp, rel)!, "c", "offline · native", 1, options);
+    expect(spy.mock.calls[0]![0]).toMatchObject({ op: "evalTranscript", trial: 1 });
+    expect(read).toMatchObject({ ok: true, view: { messages: [{ role: "user" }], usage: { inputTokens: 1, outputTokens: 2 } } });
+    spy.mockRestore();
+  });
 });

@@ -10,6 +10,8 @@ import { listRunEnvironments, type RunEntry } from "./discover";
 import type { EvalCaseDetail, RunDiff, RunRow } from "./view/types";
 import { runArtifactTask } from "./worker/pool";
 import type { ViewResult } from "./worker/tasks";
+import type { TranscriptRead } from "./eval-transcript";
+import { MAX_TRANSCRIPT_BYTES } from "@/lib/evals/transcript";
 
 export interface CachedReadOptions {
   /** `runs.maxArtifactBytes`: bigger files are refused, not read. */
@@ -129,4 +131,11 @@ export async function diffedRuns(a: RunEntry, b: RunEntry, root: string, overrid
 export async function evalCaseOf(entry: RunEntry, caseName: string, cell: string, options: CachedReadOptions): Promise<EvalCaseDetail> {
   const stats = await statArtifacts(entry);
   return runArtifactTask({ op: "evalCase", entry, caseName, cell, maxBytes: options.maxBytes }, stats.sizes["cases.json"] ?? 0, options);
+}
+
+/** One trial's transcript (a CLI run's): cases.json, then the trial's one line; in a worker when cases.json is big. */
+export async function evalTranscriptOf(entry: RunEntry, caseName: string, cell: string, trial: number, options: CachedReadOptions): Promise<TranscriptRead> {
+  const stats = await statArtifacts(entry);
+  const bytes = (stats.sizes["cases.json"] ?? 0) + MAX_TRANSCRIPT_BYTES;
+  return runArtifactTask({ op: "evalTranscript", entry, caseName, cell, trial, maxBytes: options.maxBytes }, bytes, options);
 }

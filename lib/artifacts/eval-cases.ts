@@ -6,6 +6,7 @@
 import { recordedCell } from "@/lib/evals/cell-name";
 import type { MadeCall } from "@/lib/evals/matchers";
 import type { RecordedExpect } from "@/lib/evals/call-diff";
+import type { TranscriptRef } from "@/lib/evals/transcript";
 import { readTypedFile, type FileResult, type ReadOptions } from "./json";
 
 interface EvalJudge {
@@ -29,6 +30,8 @@ interface EvalTrial {
   input_tokens: number | null;
   output_tokens: number | null;
   chat_id: string | null;
+  /** Where the run folder keeps the trial's transcript (CLI runs), checked for shape; read by eval-transcript.ts. */
+  transcript: TranscriptRef | null;
   /** An LLM judge's verdict on the answer, when the case asked for one. */
   judge: EvalJudge | null;
 }
@@ -59,6 +62,16 @@ function callsOf(v: unknown): MadeCall[] {
   return v.flatMap((c) => (isObject(c) && typeof c.tool === "string" ? [{ tool: c.tool, input: c.input, outcome: outcomeOf(c.outcome) }] : []));
 }
 
+/** A transcript reference as written (lib/evals/transcript.ts): a file under transcripts/, a byte range. */
+function transcriptOf(v: unknown): TranscriptRef | null {
+  if (!isObject(v) || typeof v.file !== "string" || !/^transcripts\/[A-Za-z0-9._-]+\.jsonl$/.test(v.file)) return null;
+  const offset = num(v.offset);
+  const bytes = num(v.bytes);
+  return offset !== null && bytes !== null && Number.isInteger(offset) && Number.isInteger(bytes) && offset >= 0 && bytes > 0
+    ? { file: v.file, offset, bytes }
+    : null;
+}
+
 function readEvalCases(raw: unknown, label: string): EvalCases {
   if (!isObject(raw) || !Array.isArray(raw.trials)) throw new Error(`${label}: not an eval run's cases.json (no trials list)`);
   const warnings: string[] = [];
@@ -86,6 +99,7 @@ function readEvalCases(raw: unknown, label: string): EvalCases {
       input_tokens: num(t.input_tokens),
       output_tokens: num(t.output_tokens),
       chat_id: chatId !== null && /^[A-Za-z0-9_-]{1,64}$/.test(chatId) ? chatId : null,
+      transcript: transcriptOf(t.transcript),
       judge: judgeOf(t.judge ?? detail.judge),
     });
   });

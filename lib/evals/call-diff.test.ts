@@ -53,14 +53,32 @@ describe("diffCalls", () => {
     expect(diffCalls({ calls: [exp("list_files", { path: "a" })], only: true }, calls).map((r) => r.status)).toEqual(["match", "extra"]);
     expect(diffCalls({ calls: [exp("list_files", { path: "a" })] }, calls).map((r) => r.status)).toEqual(["match", "unexpected"]);
     expect(diffCalls({ noCalls: true }, calls.slice(0, 1)).map((r) => r.status)).toEqual(["extra"]);
-    expect(diffCalls({ notCalled: ["list_files"] }, calls.slice(0, 1))[0]).toMatchObject({ status: "extra", why: "must not be called" });
+    expect(diffCalls({ notCalled: ["list_files"] }, calls.slice(0, 1))[0]).toMatchObject({ status: "extra", why: "must not be called (notCalled)" });
+  });
+
+  it("says plainly that a noCalls case expected no call at all (there are no expected ones to go beyond)", () => {
+    const [row] = diffCalls({ noCalls: true }, [call("get_weather", { city: "Paris" })]);
+    expect(row).toMatchObject({ status: "extra", expectedTool: null, actualTool: "get_weather", why: "the case expects no tool call at all (noCalls)" });
+    expect(diffCalls({ calls: [exp("a")], only: true }, [call("a", {}), call("b", {})])[1]!.why).toBe("no call beyond the expected ones (only)");
   });
 
   it("reads anyOf and optional expectations in the diff", () => {
     const rows = diffCalls({ calls: [exp("f", { unit: { anyOf: ["c", "f"] }, n: { optional: 3 } })] }, [call("f", { unit: "k" })]);
     expect(rows[0]!.args.map((a) => [a.key, a.expected, a.status])).toEqual([
       ["unit", 'one of "c", "f"', "wrong"],
-      ["n", "optional 3", "match"],
+      ["n", "absent or 3", "match"],
+    ]);
+  });
+
+  it("reads matchers inside nested fields (BFCL's nested answers) as matchers, not as the suite's raw keys", () => {
+    const expected = {
+      loc: { city: { anyOf: ["Paris", "paris"] }, unit: { optional: { anyOf: ["c", "f"] } }, zip: { regex: "^75", flags: "" } },
+      n: { anyOf: [2] },
+    };
+    const [row] = diffCalls({ calls: [exp("f", expected)] }, [call("f", { loc: { city: "Lyon" }, n: 2 })]);
+    expect(row!.args.map((a) => [a.key, a.expected])).toEqual([
+      ["loc", '{ city: one of "Paris", "paris"; unit: absent or one of "c", "f"; zip: /^75/ }'],
+      ["n", "2"],
     ]);
   });
 

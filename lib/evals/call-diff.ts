@@ -20,7 +20,7 @@ type ArgStatus = "match" | "missing" | "wrong" | "extra";
 
 interface ArgRow {
   key: string;
-  /** The expectation as a person reads it: a value, `/re/i`, `one of […]`, `optional …`. */
+  /** The expectation as a person reads it: a value, `/re/i`, `one of …`, `absent or …`. */
   expected: string | null;
   /** The value given (JSON), null when absent. */
   actual: string | null;
@@ -52,7 +52,10 @@ function showBfcl(values: unknown): string {
   return `BFCL: ${given.length ? given.join(" | ") : '""'}${all.includes("") ? " (or absent)" : ""}`;
 }
 
-/** How one argument's matcher reads to a person. */
+/**
+ * How one argument's matcher reads to a person: `one of "a", "b"`, `absent or 3`, `/re/i`, and
+ * nested fields as `{ unit: one of "c", "f"; n: absent or 3 }` (never the suite's raw `{"anyOf": …}`).
+ */
 function showMatcher(expected: unknown): string {
   const m = argMatcher(expected);
   switch (m.kind) {
@@ -63,13 +66,15 @@ function showMatcher(expected: unknown): string {
     case "exact":
       return `exactly ${json(m.value)}`;
     case "anyOf":
-      return `one of ${m.values.map(json).join(", ")}`;
+      return m.values.length === 1 ? (json(m.values[0]) ?? "null") : `one of ${m.values.map((v) => json(v) ?? "null").join(", ")}`;
     case "optional":
-      return `optional ${showMatcher(m.inner)}`;
+      return `absent or ${showMatcher(m.inner)}`;
     case "bfcl":
       return showBfcl(m.values);
-    case "object":
-      return json(m.fields) ?? "{}";
+    case "object": {
+      const fields = Object.entries(m.fields).map(([k, v]) => `${k}: ${showMatcher(v)}`);
+      return fields.length ? `{ ${fields.join("; ")} }` : "{}";
+    }
     case "value":
       return json(m.value) ?? "null";
   }
@@ -112,6 +117,14 @@ function row(status: CallStatus, expected: ExpectedCall | null, call: MadeCall |
     args: argRows(call?.input, expected),
     why,
   };
+}
+
+/** Why an actual call nobody expected is a failure, in the words of the key that forbids it; null when it is allowed. */
+function extraWhy(expect: RecordedExpect, tool: string): string | null {
+  if (expect.notCalled?.includes(tool)) return "must not be called (notCalled)";
+  if (expect.noCalls) return "the case expects no tool call at all (noCalls)";
+  if (expect.only) return "no call beyond the expected ones (only)";
+  return null;
 }
 
 /**
@@ -166,10 +179,7 @@ export function diffCalls(expect: RecordedExpect, calls: readonly MadeCall[]): C
   const forbidden = new Set(expect.notCalled ?? []);
   for (const [a, call] of calls.entries()) {
     if (taken.has(a)) continue;
-    const extra = expect.only || expect.noCalls || forbidden.has(call.tool);
-    out.push(
-      row(extra ? "extra" : "unexpected", null, call, a, extra ? (forbidden.has(call.tool) ? "must not be called" : "no call beyond the expected ones") : null),
-    );
+    out.push(row(expect.only || expect.noCalls || forbidden.has(call.tool) ? "extra" : "unexpected", null, call, a, extraWhy(expect, call.tool)));
   }
   return out;
 }

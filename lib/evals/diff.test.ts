@@ -54,7 +54,23 @@ describe("diffing two eval runs", () => {
       details: undefined,
       warnings: [],
     });
-    expect(diff.details.find((d) => d.case === "stays")).toEqual({ case: "stays", cell: CELL, before: "pass", after: "pass", change: "unchanged" });
+    expect(diff.details.find((d) => d.case === "stays")).toEqual({
+      case: "stays",
+      cell: CELL,
+      before: "pass",
+      after: "pass",
+      change: "unchanged",
+      reason: null,
+    });
+  });
+
+  it("says why a case fails in B: a noCalls case that made a call says it expected none", () => {
+    const a = facts([["irrelevant", CELL, "pass"]]);
+    const b = { ...a, trials: [{ case: "irrelevant", cell: CELL, verdict: "fail", reasons: ["called get_weather; expected no tool call"] }] };
+    expect(diffRuns(a, b).details).toEqual([
+      { case: "irrelevant", cell: CELL, before: "pass", after: "fail", change: "regressed", reason: "called get_weather; expected no tool call" },
+    ]);
+    expect(diffRuns(b, a).details[0]).toMatchObject({ change: "fixed", reason: null });
   });
 
   it("judges a case per cell", () => {

@@ -10,6 +10,8 @@ export interface RunTrial {
   case: string;
   cell: string;
   verdict: string;
+  /** Why it failed (the judge's reasons), when the run recorded them. */
+  reasons?: readonly string[];
 }
 
 export interface EvalRunFacts {
@@ -57,6 +59,8 @@ export interface CaseDiff {
   before: CaseState | null;
   after: CaseState | null;
   change: CaseChange;
+  /** Why the case fails in B (its first failing trial's first reason), when it does and B says. */
+  reason: string | null;
 }
 
 export interface RunDiff {
@@ -75,16 +79,29 @@ export interface RunDiff {
   warnings: string[];
 }
 
-function statesOf(trials: readonly RunTrial[]): Map<string, { case: string; cell: string; state: CaseState }> {
-  const tally = new Map<string, { case: string; cell: string; passed: number; total: number }>();
+interface CaseTally {
+  case: string;
+  cell: string;
+  state: CaseState;
+  reason: string | null;
+}
+
+function statesOf(trials: readonly RunTrial[]): Map<string, CaseTally> {
+  const tally = new Map<string, { case: string; cell: string; passed: number; total: number; reason: string | null }>();
   for (const t of trials) {
     const key = JSON.stringify([t.case, t.cell]);
-    const entry = tally.get(key) ?? { case: t.case, cell: t.cell, passed: 0, total: 0 };
+    const entry = tally.get(key) ?? { case: t.case, cell: t.cell, passed: 0, total: 0, reason: null };
     entry.total++;
     if (t.verdict === "pass") entry.passed++;
+    else entry.reason ??= t.reasons?.[0] ?? null;
     tally.set(key, entry);
   }
-  return new Map([...tally].map(([key, e]) => [key, { case: e.case, cell: e.cell, state: e.passed === e.total ? "pass" : e.passed === 0 ? "fail" : "flaky" }]));
+  return new Map(
+    [...tally].map(([key, e]) => [
+      key,
+      { case: e.case, cell: e.cell, reason: e.reason, state: e.passed === e.total ? "pass" : e.passed === 0 ? "fail" : "flaky" },
+    ]),
+  );
 }
 
 function changeOf(before: CaseState, after: CaseState): CaseChange {
@@ -123,7 +140,7 @@ export function diffRuns(a: EvalRunFacts, b: EvalRunFacts): RunDiff {
     const x = before.get(key);
     const y = after.get(key);
     const { case: name, cell } = (x ?? y)!;
-    const row = { case: name, cell, before: x?.state ?? null, after: y?.state ?? null };
+    const row = { case: name, cell, before: x?.state ?? null, after: y?.state ?? null, reason: y && y.state !== "pass" ? y.reason : null };
     if (!casesA.has(name)) details.push({ ...row, change: "new" });
     else if (!casesB.has(name)) details.push({ ...row, change: "removed" });
     else if (!cellsA.has(cell) || !cellsB.has(cell)) continue;

@@ -15,6 +15,7 @@ const casesFile = z.object({
       protocol: z.string().nullable().optional(),
       trial: z.number(),
       verdict: z.string(),
+      reasons: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -12,8 +12,11 @@ import { settingsSchema, type Settings } from "@/lib/settings/schema";
 import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import { startFakeOpenAI } from "@/lib/testing/openai-server";
 import type { ToolDefinition } from "@/lib/tools/types";
-import { writeEvalRun } from "./results";
-import { runEval } from "./runner";
+import { readEvalCasesFile } from "@/lib/artifacts/eval-cases";
+import { readEvalTranscript } from "@/lib/artifacts/eval-transcript";
+import { newRunDir, writeEvalRun } from "./results";
+import { runEval, type RunEvalOptions } from "./runner";
+import { openTranscripts } from "./transcript";
 import { parseSuite } from "./suite";
 
 let dir: string;
@@ -47,7 +50,7 @@ const echoTool: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 
-async function run(yaml: string, tools: ToolDefinition[], choice: { modes?: ("native" | "text")[] } = {}) {
+async function run(yaml: string, tools: ToolDefinition[], choice: Pick<RunEvalOptions, "modes" | "transcripts"> = {}) {
   return runEval({
     suite: parseSuite(yaml, "t.eval.yaml"),
     settings,
@@ -397,5 +400,39 @@ cases:
     const runDir = writeEvalRun(settings.runsRoot, { name: "tokens", file: "/x/t.eval.yaml", text: yaml, cases: suite.cases }, facts, result);
     const cases = JSON.parse(fs.readFileSync(path.join(runDir, "cases.json"), "utf8")) as { expectations: Record<string, { calls: unknown[] }> };
     expect(cases.expectations.ok!.calls).toEqual([{ tool: "echo_text", args: { text: "hi" }, argsMatch: "partial" }]);
+  });
+
+  it("keeps each trial's transcript in the run folder when no store keeps its chat, and the runs browser's reader reads it back", async () => {
+    const yaml = `name: transcripts
+matrix: { modes: [native, text], trials: 2 }
+cases:
+  - { name: ok, prompt: echo_text hi, expect: { calls: [{ tool: echo_text, args: { text: hi } }] } }
+`;
+    const suite = parseSuite(yaml, "t.eval.yaml");
+    const runDir = newRunDir(settings.runsRoot, suite.name, new Date());
+    const transcripts = openTranscripts(runDir);
+    const result = await run(yaml, [echoTool], { transcripts });
+    transcripts.close();
+    expect(result.trials.map((t) => [t.cell, t.trial, t.chat_id, t.transcript?.file.startsWith("transcripts/")])).toEqual([
+      ["offline · native", 1, null, true],
+      ["offline · native", 2, null, true],
+      ["offline · text · json", 1, null, true],
+      ["offline · text · json", 2, null, true],
+    ]);
+    const facts = { models: {}, providerVersions: {}, settingsHash: "x", toolroomVersion: "0" };
+    writeEvalRun(settings.runsRoot, { name: suite.name, file: "/x/t.eval.yaml", text: yaml, cases: suite.cases }, facts, result, runDir);
+    expect(fs.readdirSync(path.join(runDir, "transcripts"))).toHaveLength(2);
+    const cases = readEvalCasesFile(path.join(runDir, "cases.json"), "cases.json");
+    if (!cases.ok) throw new Error(cases.error);
+    const read = readEvalTranscript(runDir, cases.data, "ok", "offline · text · json", 2);
+    if (!read.ok) throw new Error(read.error);
+    const [user, assistant] = read.view.messages;
+    expect(user).toMatchObject({ role: "user", parts: [{ type: "text", text: "echo_text hi" }] });
+    expect(assistant!.parts.find((p) => p.type === "tool-echo_text")).toMatchObject({ state: "output-available", input: { text: "hi" }, output: "echo: hi" });
+    expect(read.view.steps.length).toBeGreaterThan(0);
+    expect(read.view.steps[0]).toMatchObject({ toolMode: "text", protocol: "json", outcome: "finished" });
+    // The text mode's system prompt, as the provider got it: what the model saw.
+    expect(read.view.steps[0]!.raw.request.system).toContain("echo_text");
+    expect(read.view.usage).toEqual({ inputTokens: result.trials[3]!.input_tokens, outputTokens: result.trials[3]!.output_tokens });
   });
 });

@@ -13,6 +13,7 @@ import type { EvalCase, Suite, ToolMode } from "./suite-schema";
 import { problemLines, SuiteError } from "./suite";
 import { caseToolProblems } from "./suite-tools";
 import { casePrompt, runTrial, type TurnBase } from "./trial";
+import type { TranscriptRef, TranscriptWriter } from "./transcript";
 
 /** Trials running at once in one eval, whatever the caller asks: each holds a chat turn and its tools. */
 export const MAX_CONCURRENCY = 32;
@@ -46,6 +47,8 @@ export interface TrialRecord {
   output_tokens: number | null;
   /** The stored chat of this trial (null when the run stores none, as the CLI does). */
   chat_id: string | null;
+  /** The trial's transcript in the run folder (kept when there is no chat: the CLI's runs). */
+  transcript?: TranscriptRef;
   /** What the case's judge said (`expect.answer.judge`), when it was asked. */
   judge?: JudgeRecord;
 }
@@ -82,6 +85,8 @@ export interface RunEvalOptions extends MatrixChoice {
   /** Aborts running turns as well (a second Ctrl-C). */
   signal?: AbortSignal;
   store?: TrialStore;
+  /** Keeps each trial's transcript in the run folder (where no store keeps it as a chat). */
+  transcripts?: TranscriptWriter;
   /** Trials a previous attempt finished (a resumed run): kept, not run again. */
   finished?: TrialRecord[];
   /** When the run first started (a resumed run keeps its own). */
@@ -214,6 +219,14 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         await options.store.save({ id: chatId, title, modelRef: cell.model, toolMode: cell.mode }, outcome.messages, outcome.traceSteps);
         stored = chatId;
       }
+      const transcript = options.transcripts?.write({
+        case: c.name,
+        cell: cell.name,
+        trial: trial + 1,
+        messages: outcome.messages,
+        steps: outcome.traceSteps,
+        usage: { inputTokens: outcome.inputTokens ?? null, outputTokens: outcome.outputTokens ?? null },
+      });
       const record: TrialRecord = {
         cell: cell.name,
         model: cell.model,
@@ -232,6 +245,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         input_tokens: outcome.inputTokens ?? null,
         output_tokens: outcome.outputTokens ?? null,
         chat_id: stored,
+        ...(transcript ? { transcript } : {}),
         ...(outcome.judge ? { judge: outcome.judge } : {}),
       };
       records[i] = record;

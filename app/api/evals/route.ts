@@ -13,8 +13,13 @@ const startSchema = z.strictObject({
     .array(z.enum(["native", "text"]))
     .min(1)
     .optional(),
-  // "all": native and every text protocol (the sweep), as the CLI's --protocols all.
-  protocols: z.union([z.literal("all"), z.array(z.enum(TEXT_PROTOCOLS)).min(1)]).optional(),
+  // "all": native and every text protocol (the sweep), as the CLI's --protocols all. A union's own
+  // message is zod's bare "Invalid input": this one names what the field takes.
+  protocols: z
+    .union([z.literal("all"), z.array(z.enum(TEXT_PROTOCOLS)).min(1)], {
+      error: (issue) => `expected "all" or a list of text protocols from ${TEXT_PROTOCOLS.join(", ")} (got ${JSON.stringify(issue.input)})`,
+    })
+    .optional(),
   trials: z.number().int().min(1).max(1000).optional(),
 });
 

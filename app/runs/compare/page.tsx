@@ -17,7 +17,11 @@ export default async function RunDiffPage({ searchParams }: { searchParams: Prom
     <>
       <PageHeader
         title="Compare runs"
-        description="Cells matched by name; B − A. Red is worse (more failures, slower), green is better."
+        description={
+          loaded.data.evalCells
+            ? "Cases and cells matched by name; B − A. Red is worse (a lower pass rate), green is better."
+            : "Cells matched by name; B − A. Red is worse (more failures, slower), green is better."
+        }
         actions={
           <Link href={back} className="text-sm text-muted hover:text-fg">
             ← All runs

@@ -104,5 +104,11 @@ describe("an eval run on the run page", () => {
       { suite: "grid", cells: 2, cases: 2, passed: 8, trials: 8 },
       { suite: "grid", cells: 2, cases: 2, passed: 4, trials: 8 },
     ]);
+    // The cells compare in eval figures (pass rate, trials, tokens), not a harness's step times.
+    expect(diff.evalCells?.map((c) => [c.name, c.a.passRate, c.b.passRate, c.passRateDelta, c.a.trials, c.b.trials])).toEqual([
+      ["offline · native", 1, 0.5, -0.5, 4, 4],
+      ["offline · text · json", 1, 0.5, -0.5, 4, 4],
+    ]);
+    expect(diff.evalCells![0]!.b.tokens.reported).toBe(4);
   });
 });

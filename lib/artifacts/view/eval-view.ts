@@ -9,7 +9,7 @@ import { diffRuns, runFacts, type EvalRunFacts } from "@/lib/evals/diff";
 import { configuredModes, recommend } from "@/lib/evals/recommend";
 import type { EvalCases } from "../eval-cases";
 import type { RunData } from "../run";
-import type { EvalCaseDetail, EvalRowFacts, EvalRunView, RunDiff } from "./types";
+import type { EvalCaseDetail, EvalCellDelta, EvalRowFacts, EvalRunView, RunDiff } from "./types";
 
 /** An eval run: a matrix written by `toolroom eval` beside its cases.json. */
 function isEvalRun(run: RunData): boolean {
@@ -35,11 +35,18 @@ export function evalRow(run: RunData): EvalRowFacts | null {
   return { suite: cases?.suite ?? matrix.header.workload ?? run.entry.rel, cells: matrix.cells.length, cases: caseNames.size, passed, trials };
 }
 
-export function evalRunView(run: RunData): EvalRunView | null {
+function gridOf(run: RunData) {
   if (!isEvalRun(run) || !run.evalCases?.ok) return null;
   const cases = run.evalCases.data;
   const matrix = run.matrix!.ok ? run.matrix!.data : null;
   const grid = caseGrid(cases.trials, { cells: matrix?.cells.flatMap((c) => (c.name ? [c.name] : [])) ?? [], cases: Object.keys(cases.expectations) });
+  return { cases, matrix, grid };
+}
+
+export function evalRunView(run: RunData): EvalRunView | null {
+  const read = gridOf(run);
+  if (!read) return null;
+  const { cases, matrix, grid } = read;
   return {
     suite: cases.suite ?? matrix?.header.workload ?? run.entry.rel,
     partial: cases.partial,
@@ -71,6 +78,7 @@ export function evalCaseDetail(cases: EvalCases, caseName: string, cell: string)
       rows: diffCalls(expect ?? {}, t.calls),
       answer: t.answer,
       chatId: t.chat_id,
+      transcript: t.transcript !== null,
       inputTokens: t.input_tokens,
       outputTokens: t.output_tokens,
       judge: t.judge,
@@ -92,4 +100,20 @@ export function evalChanges(a: RunData, b: RunData): RunDiff["evalChanges"] {
   if (!fa || !fb) return undefined;
   const { details, ...rest } = diffRuns(fa, fb);
   return { ...rest, changed: details.filter((d) => d.change !== "unchanged") };
+}
+
+/**
+ * Two eval runs cell by cell in eval figures — pass rate, trials, tokens a trial — for the cells
+ * both have (in A's order); undefined unless both are eval runs.
+ */
+export function evalCellChanges(a: RunData, b: RunData): EvalCellDelta[] | undefined {
+  const ga = gridOf(a)?.grid;
+  const gb = gridOf(b)?.grid;
+  if (!ga || !gb) return undefined;
+  const side = (c: (typeof ga.columns)[number]) => ({ passRate: c.passRate, passed: c.passed, trials: c.trials, tokens: c.tokens });
+  return ga.columns.flatMap((ca) => {
+    const cb = gb.columns.find((c) => c.name === ca.name);
+    if (!cb) return [];
+    return [{ name: ca.name, a: side(ca), b: side(cb), passRateDelta: ca.trials && cb.trials ? cb.passRate - ca.passRate : null }];
+  });
 }

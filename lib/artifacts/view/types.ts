@@ -9,6 +9,8 @@ import type { GridColumn, GridEntry, TokenTally } from "@/lib/evals/case-grid";
 import type { Cost, UnknownCost } from "@/lib/evals/cost";
 import type { Recommendation } from "@/lib/evals/recommend";
 import type { RunDiff as EvalCaseChanges } from "@/lib/evals/diff";
+import type { TraceStepView } from "@/lib/trace/view";
+import type { UIMessage } from "ai";
 
 export type { CallRow, Cost, EvalCaseChanges, GridColumn, GridEntry, Recommendation, TokenTally, UnknownCost };
 
@@ -198,10 +200,42 @@ export interface EvalCaseDetail {
     rows: CallRow[];
     answer: string | null;
     chatId: string | null;
+    /** The run folder keeps this trial's transcript (a CLI run: no stored chat); GET /api/runs/eval-transcript reads it. */
+    transcript: boolean;
     inputTokens: number | null;
     outputTokens: number | null;
     judge: { verdict: string | null; reason: string | null; model: string | null } | null;
   }[];
+}
+
+/** One cell both eval runs have, side by side. */
+export interface EvalCellDelta {
+  name: string;
+  a: EvalCellSide;
+  b: EvalCellSide;
+  /** b − a; null when a side ran no trial there. */
+  passRateDelta: number | null;
+}
+
+interface EvalCellSide {
+  passRate: number;
+  passed: number;
+  trials: number;
+  tokens: TokenTally;
+}
+
+/** One trial's transcript from the run folder, as the run page shows it: the messages, then the steps. */
+export interface EvalTranscriptView {
+  case: string;
+  cell: string;
+  trial: number;
+  messages: UIMessage[];
+  steps: TraceStepView[];
+  usage: { inputTokens: number | null; outputTokens: number | null };
+  /** What was left out to keep the transcript bounded, in words. */
+  cut: string | null;
+  /** Parts of the line that were not what a transcript holds, dropped. */
+  warnings: string[];
 }
 
 export interface RunView {
@@ -254,6 +288,8 @@ export interface RunDiff {
   matrixError: string | null;
   env: EnvDiff | null;
   envError: string | null;
+  /** Two eval runs: their common cells in eval figures, in place of the matrix's failure rates and step times. */
+  evalCells?: EvalCellDelta[];
   /** Two eval runs: case by case (lib/evals/diff.ts), without the per-detail list. */
   evalChanges?: Omit<EvalCaseChanges, "details"> & { changed: EvalCaseChanges["details"] };
 }

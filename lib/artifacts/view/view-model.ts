@@ -21,7 +21,7 @@ import {
   type SanitizerReport,
   summarizeRun,
 } from "../index";
-import { evalChanges, evalRow, evalRunView } from "./eval-view";
+import { evalCellChanges, evalChanges, evalRow, evalRunView } from "./eval-view";
 import { packCells } from "./pack-cells";
 import type { CellView, RunDiff, EnvView, Fact, FailingCase, MatrixView, RunRow, RunView, SanitizerView } from "./types";
 
@@ -251,5 +251,6 @@ export function runDiffView(a: RunData, b: RunData, ctx: { root: string; overrid
     env,
     envError,
     evalChanges: evalChanges(a, b),
+    evalCells: evalCellChanges(a, b),
   };
 }

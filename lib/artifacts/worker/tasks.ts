@@ -7,6 +7,7 @@ import type { RunEntry } from "../discover";
 import { readRunEntry } from "../run";
 import { summarizeRun } from "../summary";
 import { pageCells } from "../view/pages";
+import { readEvalTranscript, type TranscriptRead } from "../eval-transcript";
 import type { EvalCaseDetail, RunDiff, RunRow, RunView } from "../view/types";
 import { evalCaseDetail, evalRow } from "../view/eval-view";
 import { runDiffView, runRow, runView } from "../view/view-model";
@@ -18,7 +19,8 @@ export type ArtifactTask =
   | { op: "summary"; entry: RunEntry; maxBytes: number }
   | { op: "view"; entry: RunEntry; root: string; sizes: Record<string, number>; maxBytes: number }
   | { op: "diff"; a: RunEntry; b: RunEntry; root: string; override: string | null; maxBytes: number }
-  | { op: "evalCase"; entry: RunEntry; caseName: string; cell: string; maxBytes: number };
+  | { op: "evalCase"; entry: RunEntry; caseName: string; cell: string; maxBytes: number }
+  | { op: "evalTranscript"; entry: RunEntry; caseName: string; cell: string; trial: number; maxBytes: number };
 
 export interface ViewResult {
   row: RunRow;
@@ -32,7 +34,9 @@ export type TaskResult<T extends ArtifactTask> = T extends { op: "summary" }
     ? RunDiff
     : T extends { op: "evalCase" }
       ? EvalCaseDetail
-      : ViewResult;
+      : T extends { op: "evalTranscript" }
+        ? TranscriptRead
+        : ViewResult;
 
 export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
   if (task.op === "diff") {
@@ -41,9 +45,10 @@ export function runTask<T extends ArtifactTask>(task: T): TaskResult<T> {
   }
   const run = readRunEntry(task.entry, { maxBytes: task.maxBytes });
   if (task.op === "summary") return runRow(summarizeRun(run), evalRow(run)) as TaskResult<T>;
-  if (task.op === "evalCase") {
+  if (task.op === "evalCase" || task.op === "evalTranscript") {
     if (!run.evalCases) throw new Error(`${task.entry.rel} has no cases.json: it is not an eval run`);
     if (!run.evalCases.ok) throw new Error(run.evalCases.error);
+    if (task.op === "evalTranscript") return readEvalTranscript(task.entry.dir, run.evalCases.data, task.caseName, task.cell, task.trial) as TaskResult<T>;
     return evalCaseDetail(run.evalCases.data, task.caseName, task.cell) as TaskResult<T>;
   }
   const { override: _o, children: _c, ...full } = runView(run, { root: task.root, override: null, sizes: task.sizes, children: [] });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createModelResolver, type ModelResolver } from "@/lib/chat/models";
 import { readJournal, openJournal, JOURNAL } from "@/lib/evals/journal";
 import { newRunDir, writeEvalRun, type EnvFacts } from "@/lib/evals/results";
+import { openTranscripts, type TranscriptWriter } from "@/lib/evals/transcript";
 import { assertJudgesUsable } from "@/lib/evals/judge";
 import { assertTrialBound, judgeCalls, runEval, trialCount, type EvalRunResult, type RunEvalOptions, type TurnFor } from "@/lib/evals/runner";
 import type { LoadedSuite } from "@/lib/evals/suite";
@@ -129,6 +130,8 @@ async function runAndWrite(options: EvaluateOptions, own: Settings, registry: Re
   const dir = options.journal ? (options.journal.dir ?? newRunDir(runsRoot, loaded.suite.name, startedAt)) : undefined;
   const finished = options.finished ?? (dir ? readJournal(dir) : undefined);
   const journal = dir ? openJournal(dir) : undefined;
+  // No store to keep the trials as chats (the CLI): their transcripts go into the run folder.
+  const transcripts = dir && !options.store ? transcriptWriter(dir, own) : undefined;
   try {
     const resolver = createModelResolver(own);
     const rules = options.rules ?? (() => settingsRuleDecider(own));
@@ -141,6 +144,7 @@ async function runAndWrite(options: EvaluateOptions, own: Settings, registry: Re
       resolver,
       startedAt,
       ...(finished ? { finished } : {}),
+      ...(transcripts ? { transcripts } : {}),
       turnFor: evalTurnFor(own, resolver, rules),
       onTrial: async (record, done, total) => {
         journal?.append(record);
@@ -154,5 +158,13 @@ async function runAndWrite(options: EvaluateOptions, own: Settings, registry: Re
     return { run, dir: written };
   } finally {
     journal?.close();
+    transcripts?.close();
   }
+}
+
+/** A transcript keeps the trace's steps only where chats would keep their traces (`telemetry.traces`). */
+function transcriptWriter(dir: string, settings: Settings): TranscriptWriter {
+  const writer = openTranscripts(dir);
+  if (settings.telemetry.traces) return writer;
+  return { write: (t) => writer.write({ ...t, steps: [] }), close: () => writer.close() };
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { cachedRunRows, cachedRunView, diffedRuns, evalCaseOf } from "@/lib/artifacts/cached";
+import { cachedRunRows, cachedRunView, diffedRuns, evalCaseOf, evalTranscriptOf } from "@/lib/artifacts/cached";
 import { describeRunDir, discoverRunsAsync } from "@/lib/artifacts";
-import type { EvalCaseDetail, EvalRunView, RunDiff, RunListResponse, RunView } from "@/lib/artifacts/view/types";
+import type { EvalCaseDetail, EvalRunView, EvalTranscriptView, RunDiff, RunListResponse, RunView } from "@/lib/artifacts/view/types";
 import { cellCost, sumCosts } from "@/lib/evals/cost";
 import { pricingOf } from "@/lib/settings/pricing";
 import { resolveWithin, showPath } from "@/lib/sandbox/resolve";
@@ -78,18 +78,42 @@ function priced(view: EvalRunView): EvalRunView {
   return { ...view, costs, totalCost: sumCosts(costs) };
 }
 
-/** GET /api/runs/eval-case: one case in one cell of an eval run, trial by trial, expected against actual calls. */
-export async function loadEvalCase(override: string | null, rel: string | null, caseName: string, cell: string): Promise<EvalCaseDetail> {
+/** An eval run's folder (one with cases.json) under the runs root, or the refusal as an HttpError. */
+function findEvalRun(override: string | null, rel: string | null) {
   const r = resolveRunsRoot(override);
   if (r.error) throw new HttpError(r.status ?? 400, r.error, "bad_request");
   const found = findRun(r.root, rel);
   if (!found.ok) throw new HttpError(found.status, found.error, found.status === 403 ? "forbidden" : found.status === 404 ? "not_found" : "bad_request");
   if (!found.entry.files.includes("cases.json")) throw new HttpError(404, `${showPath(found.entry.rel)} is not an eval run (no cases.json).`, "not_found");
+  return found.entry;
+}
+
+async function readEvalRun<T>(entry: { rel: string }, read: () => Promise<T>): Promise<T> {
   try {
-    return await evalCaseOf(found.entry, caseName, cell, readOptions());
+    return await read();
   } catch (e) {
-    throw new HttpError(500, `${showPath(found.entry.rel)}: ${e instanceof Error ? e.message : String(e)}`, "unreadable_run");
+    throw new HttpError(500, `${showPath(entry.rel)}: ${e instanceof Error ? e.message : String(e)}`, "unreadable_run");
   }
+}
+
+/** GET /api/runs/eval-case: one case in one cell of an eval run, trial by trial, expected against actual calls. */
+export async function loadEvalCase(override: string | null, rel: string | null, caseName: string, cell: string): Promise<EvalCaseDetail> {
+  const entry = findEvalRun(override, rel);
+  return readEvalRun(entry, () => evalCaseOf(entry, caseName, cell, readOptions()));
+}
+
+/** GET /api/runs/eval-transcript: one trial's transcript, kept in the run folder by a CLI run. */
+export async function loadEvalTranscript(
+  override: string | null,
+  rel: string | null,
+  caseName: string,
+  cell: string,
+  trial: number,
+): Promise<EvalTranscriptView> {
+  const entry = findEvalRun(override, rel);
+  const read = await readEvalRun(entry, () => evalTranscriptOf(entry, caseName, cell, trial, readOptions()));
+  if (!read.ok) throw new HttpError(read.status, read.error, read.status === 404 ? "not_found" : "unreadable_transcript");
+  return read.view;
 }
 
 /** One page of a run's matrix cells, as the JSON text of a PackedCells. */
