@@ -54,6 +54,8 @@ const { TEXT_PROTOCOLS } = await import("@/lib/chat/text-protocol/types");
 const { sweepChoice } = await import("@/lib/evals/sweep");
 const { getRegistry } = await import("@/lib/server/runtime/registry");
 const { startEval } = await import("@/lib/server/evals/eval-runs");
+const { loadSuite } = await import("@/lib/evals/suite");
+const { evaluate } = await import("@/lib/server/evals/evaluate");
 const { bareTurn, timed } = await import("./bare-turn");
 
 const useSettings = (concurrency: number) =>
@@ -86,40 +88,63 @@ async function serviceEval(suite: string, choice: Choice): Promise<TrialRow[]> {
   return cases.trials;
 }
 
+/** The same trials through the runner alone (evaluate, as `toolroom eval` without its journal): no database, the run folder written. */
+const loaded = loadSuite(path.join(sourceRoot, "suites/bench.eval.yaml"));
+const runnerEval = async (trials: number) =>
+  (await evaluate({ loaded, settings, registry, trusted: false, trustKey: "suites/bench.eval.yaml", trials, concurrency: 1 })).run.trials;
+
+/** Wall and CPU (this process's user + system) milliseconds of some work. */
+async function measured(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
+  const wall = await timed(work);
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
 // Warm-up: module caches, JIT, the database's first pages.
 await serviceEval("bench", { trials: 20 });
+await runnerEval(20);
 for (let i = 0; i < 20; i++) await turn();
 
 const perRound = Math.ceil(TRIALS / ROUNDS);
 const n = perRound * ROUNDS;
-const ms = { bare: 0, service: 0 };
+const kinds = ["bare", "runner", "service"] as const;
+const ms = Object.fromEntries(kinds.map((k) => [k, { wall: 0, cpu: 0 }])) as Record<(typeof kinds)[number], { wall: number; cpu: number }>;
 const ratios: number[] = [];
 let passed = 0;
 for (let round = 0; round < ROUNDS; round++) {
-  const bare = await timed(async () => {
+  const bare = await measured(async () => {
     for (let i = 0; i < perRound; i++) await turn();
   });
-  const service = await timed(async () => {
+  const runner = await measured(async () => {
+    passed += (await runnerEval(perRound)).filter((t) => t.verdict === "pass").length;
+  });
+  const service = await measured(async () => {
     passed += (await serviceEval("bench", { trials: perRound })).filter((t) => t.verdict === "pass").length;
   });
-  ms.bare += bare;
-  ms.service += service;
-  ratios.push(bare / service);
+  for (const [kind, m] of [
+    ["bare", bare],
+    ["runner", runner],
+    ["service", service],
+  ] as const) {
+    ms[kind].wall += m.wall;
+    ms[kind].cpu += m.cpu;
+  }
+  ratios.push(bare.wall / service.wall);
 }
 useSettings(4);
-const concurrentMs = await timed(() => serviceEval("bench", { trials: n }));
+const concurrent = await measured(() => serviceEval("bench", { trials: n }));
 
 const perSecond = (count: number, wall: number) => (count / wall) * 1000;
-const bareRate = perSecond(n, ms.bare);
+const bareRate = perSecond(n, ms.bare.wall);
+const row = (what: string, m: { wall: number; cpu: number }) =>
+  `| ${what} | ${perSecond(n, m.wall).toFixed(0)} | ${(perSecond(n, m.wall) / bareRate).toFixed(2)} | ${(m.cpu / n).toFixed(2)} |`;
 const rows = [
-  ["bare engine turn (runChatTurn, stream drained), one at a time", bareRate, 1],
-  [
-    "eval trial through the service (startEval: chat, trace and trial row stored), concurrency 1",
-    perSecond(n, ms.service),
-    perSecond(n, ms.service) / bareRate,
-  ],
-  ["eval trial through the service, concurrency 4 (the default)", perSecond(n, concurrentMs), perSecond(n, concurrentMs) / bareRate],
-] as const;
+  row("bare engine turn (runChatTurn, stream drained), one at a time", ms.bare),
+  row("eval trial through the runner alone (evaluate: no database, the run folder written), concurrency 1", ms.runner),
+  row("eval trial through the service (startEval: chat, trace and trial row stored), concurrency 1", ms.service),
+  row("eval trial through the service, concurrency 4 (the default)", concurrent),
+];
 
 // The sweep: every cell of native + the text protocols, each one eval through the service at concurrency 4.
 const sweepRows: string[] = [];
@@ -128,8 +153,8 @@ let sweepIn = 0;
 let sweepOut = 0;
 let sweepTrials = 0;
 const swept = sweepChoice({ protocols: "all", trials: SWEEP_TRIALS });
-for (const mode of swept.modes)
-  for (const protocol of mode === "native" ? [undefined] : swept.protocols) {
+for (const mode of swept.modes ?? [])
+  for (const protocol of mode === "native" ? [undefined] : (swept.protocols ?? [])) {
     let trials: TrialRow[] = [];
     const wall = await timed(async () => {
       trials = await serviceEval("sweep", { trials: SWEEP_TRIALS, modes: [mode], ...(protocol ? { protocols: [protocol] } : {}) });
@@ -156,12 +181,13 @@ const section = `${HEADING}
 ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end
 (the machine is shared: compare the ratios, measured in the same run, more than the rates).
 ${n} offline-model trials of one case (native mode, one read_file call, then the answer) through \`startEval\` (what POST /api/evals
-calls), a SQLite file through Prisma, in ${ROUNDS} rounds alternating bare turns and service evals of ${perRound} trials; ${passed}/${n} passed.
-Bare turn ÷ service time per round: ${ratios.map((r) => r.toFixed(2)).join(", ")}.
+calls), a SQLite file through Prisma, in ${ROUNDS} rounds alternating bare turns, runner evals and service evals of ${perRound} trials;
+${passed}/${2 * n} runner and service trials passed. Bare turn ÷ service time per round: ${ratios.map((r) => r.toFixed(2)).join(", ")}.
+CPU: this process's user + system time per trial (the runner's and the service's extra over the bare turn is where their time goes).
 
-| what | trials/s | × bare turn |
-|---|---:|---:|
-${rows.map(([what, rate, ratio]) => `| ${what} | ${rate.toFixed(0)} | ${ratio.toFixed(2)} |`).join("\n")}
+| what | trials/s | × bare turn | CPU ms/trial |
+|---|---:|---:|---:|
+${rows.join("\n")}
 
 The sweep (\`protocols: "all"\`: native and the ${TEXT_PROTOCOLS.length} text protocols) through the service, one eval per cell, 2 cases (a call, no call)
 × ${SWEEP_TRIALS} trials, concurrency 4: ${sweepTrials} trials in ${(sweepMs / 1000).toFixed(1)} s, ${sweepIn.toLocaleString("en")} input and
