@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadAverage, writeResultsSection } from "./results-section";
 
 // The eval service is `server-only`; Next loads it under the react-server condition, so this does too.
 if (!process.execArgv.some((arg) => arg.includes("react-server"))) {
@@ -26,11 +27,6 @@ const ROUNDS = 5;
 const PROMPT = "read notes.txt";
 /** Example prices for the estimate (USD per million tokens, as gpt-4o-mini is listed): the offline model costs nothing. */
 const PRICE = { inputPerMTok: 0.15, outputPerMTok: 0.6 };
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 const loadAtStart = loadAverage();
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-bench-eval-service-"));
@@ -199,13 +195,4 @@ per million (gpt-4o-mini's list price) would cost $${sweepCost.toFixed(4)}.
 ${sweepRows.join("\n")}
 `;
 console.log(section);
-if (!process.env.BENCH_LABEL) {
-  const file = path.join(import.meta.dirname, "RESULTS.md");
-  const old = fs.readFileSync(file, "utf8");
-  const at = old.indexOf(HEADING);
-  if (at < 0) fs.writeFileSync(file, `${old.trimEnd()}\n\n${section}`);
-  else {
-    const next = old.indexOf("\n## ", at + HEADING.length);
-    fs.writeFileSync(file, `${old.slice(0, at)}${section}${next < 0 ? "" : old.slice(next + 1)}`);
-  }
-}
+if (!process.env.BENCH_LABEL) writeResultsSection(HEADING, section);
