@@ -44,10 +44,9 @@ interface EvalTrialChat {
 
 /**
  * Stores one trial in one commit: its chat with the messages and trace nested (an eval chat is new:
- * nothing to replace), and its trial row. A crash, or a failing row, leaves all of it or none.
- * One commit where there were five (the chat, each message, the trace, the trial row), and nested,
- * where Prisma can reuse the query's compiled plan: a top-level createMany, as saveTraceSteps has,
- * it compiles on every call (prisma/orm#29382).
+ * nothing to replace) and its trial row, so a crash or a failing row leaves all of it or none. The
+ * row is what a resumed run counts as done; stored apart (five commits a trial, as before), a chat
+ * could outlive a row that never came, and its trial ran again under another chat.
  */
 export async function saveEvalTrialChat(runId: string, { chat, messages, traceSteps, trial }: EvalTrialChat): Promise<void> {
   const { verdict, record, ...key } = trial;
