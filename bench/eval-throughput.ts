@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bareTurn, timed } from "./bare-turn";
+import { loadAverage, writeResultsSection } from "./results-section";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { z } from "zod";
 import { createModelResolver, type ModelResolver } from "@/lib/chat/models";
@@ -21,6 +22,7 @@ import { settingsSchema } from "@/lib/settings/schema";
 import { evalTurns, registryOf } from "@/lib/testing/eval-registry";
 import type { ToolDefinition } from "@/lib/tools/types";
 
+const loadAtStart = loadAverage();
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 500);
 const SWEEP_TRIALS = Number(process.env.BENCH_SWEEP_TRIALS ?? 50);
 const ROUNDS = 5;
@@ -156,15 +158,12 @@ for (const mode of ["native", "text"] as const)
   }
 fs.rmSync(dir, { recursive: true, force: true });
 
-const load = os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(" ");
 const HEADING = "## Eval throughput (`npx tsx bench/eval-throughput.ts`, issue #31)";
 const sweepCost = (sweepIn * PRICE.inputPerMTok + sweepOut * PRICE.outputPerMTok) / 1e6;
 const section = `${HEADING}
 
-${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, node ${process.version}, ${os.cpus().length} CPUs, load average ${load} (at the end; the machine is shared, so compare the ratios, measured in the same run, more than the rates).
+${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end
+(the machine is shared, so compare the ratios, measured in the same run, more than the rates).
 ${n} offline-model trials of one case (native mode, one echo tool call, then the answer) per row, in ${ROUNDS} rounds alternating
 bare turns, runner trials and judged trials; ${passed}/${n} and ${judgedPassed}/${n} passed.
 
@@ -182,11 +181,4 @@ Text mode costs more input per trial: the tools are described in the system prom
 ${sweepRows.join("\n")}
 `;
 console.log(section);
-const file = path.join(import.meta.dirname, "RESULTS.md");
-const old = fs.readFileSync(file, "utf8");
-const at = old.indexOf(HEADING);
-if (at < 0) fs.writeFileSync(file, `${old.trimEnd()}\n\n${section}`);
-else {
-  const next = old.indexOf("\n## ", at + HEADING.length);
-  fs.writeFileSync(file, `${old.slice(0, at)}${section}${next < 0 ? "" : old.slice(next + 1)}`);
-}
+writeResultsSection(HEADING, section);

@@ -1,5 +1,9 @@
 import "server-only";
+import type { UIMessage } from "ai";
+import type { StoredTraceStep } from "@/lib/trace/types";
 import { db } from "./client";
+import { messageColumns, type NewChat } from "./queries";
+import { traceStepColumns } from "./trace-queries";
 
 export interface EvalRunRow {
   id: string;
@@ -30,12 +34,39 @@ export async function updateEvalRun(id: string, data: Partial<Omit<EvalRunRow, "
   await db().evalRun.update({ where: { id }, data });
 }
 
-export async function saveEvalTrial(runId: string, key: { cell: string; caseName: string; trial: number }, verdict: string, record: string): Promise<void> {
-  await db().evalTrial.upsert({
-    where: { runId_cell_caseName_trial: { runId, ...key } },
-    create: { runId, ...key, verdict, record },
-    update: { verdict, record },
-  });
+/** One finished trial of a run: its chat (an eval chat, new), the chat's messages and trace, and its trial row. */
+interface EvalTrialChat {
+  chat: Omit<NewChat, "origin">;
+  messages: readonly UIMessage[];
+  traceSteps: readonly StoredTraceStep[];
+  trial: { cell: string; caseName: string; trial: number; verdict: string; record: string };
+}
+
+/**
+ * Stores one trial in one commit: its chat with the messages and trace nested (an eval chat is new:
+ * nothing to replace) and its trial row, so a crash or a failing row leaves all of it or none. The
+ * row is what a resumed run counts as done; stored apart (five commits a trial, as before), a chat
+ * could outlive a row that never came, and its trial ran again under another chat.
+ */
+export async function saveEvalTrialChat(runId: string, { chat, messages, traceSteps, trial }: EvalTrialChat): Promise<void> {
+  const { verdict, record, ...key } = trial;
+  await db().$transaction([
+    db().chat.create({
+      data: {
+        ...chat,
+        origin: "eval",
+        messages: { createMany: { data: messages.map((message, position) => ({ id: message.id, position, ...messageColumns(message) })) } },
+        traceSteps: { createMany: { data: traceSteps.map(traceStepColumns) } },
+      },
+      select: { id: true },
+    }),
+    db().evalTrial.upsert({
+      where: { runId_cell_caseName_trial: { runId, ...key } },
+      create: { runId, ...key, verdict, record },
+      update: { verdict, record },
+      select: { runId: true },
+    }),
+  ]);
 }
 
 /** The latest runs, newest first, with how many of their trials passed, failed or erred. */

@@ -102,9 +102,14 @@ export async function messageCount(chatId: string): Promise<number> {
   return db().message.count({ where: { chatId } });
 }
 
+/** A message's columns besides its place: the parts and metadata as JSON text. */
+export function messageColumns(message: UIMessage): { role: string; parts: string; metadata: string | null } {
+  return { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
+}
+
 /** Inserts or replaces one message at its position in the chat. */
 export async function saveMessage(chatId: string, position: number, message: UIMessage): Promise<void> {
-  const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
+  const data = messageColumns(message);
   await db().$transaction([
     db().message.deleteMany({ where: { chatId, position, NOT: { id: message.id } } }),
     db().message.upsert({ where: { id: message.id }, create: { id: message.id, chatId, position, ...data }, update: { position, ...data } }),
@@ -119,7 +124,7 @@ export type NewChat = Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" 
  * the same transaction: one commit, so one wait for the disk, before the answer can start.
  */
 export async function saveQuestion(chatId: string, position: number, message: UIMessage, newChat?: NewChat): Promise<void> {
-  const data = { role: message.role, parts: JSON.stringify(message.parts), metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata) };
+  const data = messageColumns(message);
   await db().$transaction([
     newChat ? db().chat.create({ data: newChat }) : db().chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } }),
     db().message.deleteMany({ where: { chatId, position, NOT: { id: message.id } } }),

@@ -2,20 +2,31 @@ import "server-only";
 import type { RawExchange, StepOutcome, StoredTraceStep, TraceStepData, TraceToolCall } from "@/lib/trace/types";
 import { db } from "./client";
 
+const wholeMs = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms));
+
+/**
+ * A step's columns besides its chat. The timings are Int columns and the AI SDK measures fractions
+ * of a millisecond: rounded here, as the page shows them. (A fraction in an Int field also kept
+ * Prisma from reusing the query's compiled plan: every write was compiled anew.)
+ */
+export function traceStepColumns({ toolCalls, rawJson, startedAt, ttftMs, modelMs, durationMs, ...step }: StoredTraceStep) {
+  return {
+    ...step,
+    ttftMs: wholeMs(ttftMs),
+    modelMs: wholeMs(modelMs),
+    durationMs: wholeMs(durationMs),
+    startedAt: new Date(startedAt),
+    toolCalls: JSON.stringify(toolCalls),
+    raw: rawJson,
+  };
+}
+
 /** Stores these steps of a chat's turns, each replacing its own earlier save (one turn's step is its turnId and stepNumber). */
 export async function saveTraceSteps(chatId: string, steps: readonly StoredTraceStep[]): Promise<void> {
   if (steps.length === 0) return;
   await db().$transaction([
     db().traceStep.deleteMany({ where: { chatId, OR: steps.map(({ turnId, stepNumber }) => ({ turnId, stepNumber })) } }),
-    db().traceStep.createMany({
-      data: steps.map(({ toolCalls, rawJson, startedAt, ...step }) => ({
-        chatId,
-        ...step,
-        startedAt: new Date(startedAt),
-        toolCalls: JSON.stringify(toolCalls),
-        raw: rawJson,
-      })),
-    }),
+    db().traceStep.createMany({ data: steps.map((step) => ({ chatId, ...traceStepColumns(step) })) }),
   ]);
 }
 

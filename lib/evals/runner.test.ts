@@ -50,7 +50,7 @@ const echoTool: ToolDefinition = {
   execute: async ({ text }: { text: string }) => `echo: ${text}`,
 };
 
-async function run(yaml: string, tools: ToolDefinition[], choice: Pick<RunEvalOptions, "modes" | "transcripts"> = {}) {
+async function run(yaml: string, tools: ToolDefinition[], choice: Pick<RunEvalOptions, "modes" | "transcripts" | "concurrency" | "store" | "onTrial"> = {}) {
   return runEval({
     suite: parseSuite(yaml, "t.eval.yaml"),
     settings,
@@ -240,7 +240,7 @@ describe("a provider whose reply breaks off mid-call (the loopback provider's cu
         registry: registryOf([echoTool]),
         resolver: createModelResolver(loop),
         turnFor: evalTurns(loop),
-        store: { save: async (_chat, messages) => void stored.push(messages) },
+        store: { save: async ({ messages }) => void stored.push(messages) },
       });
       expect(result.trials.map((t) => t.verdict)).toEqual(["error"]);
       const call = stored[0]?.at(-1)?.parts.find((p) => "toolCallId" in p);
@@ -388,7 +388,7 @@ cases:
       registry: registryOf([echoTool]),
       resolver: createModelResolver(settings),
       turnFor: evalTurns(settings),
-      store: { save: async (_chat, _messages, trace) => void traces.push(trace) },
+      store: { save: async ({ trace }) => void traces.push(trace) },
     });
     const [t] = result.trials;
     // The offline model reports a deterministic usage (4 characters a token): a number, not null.
@@ -434,5 +434,23 @@ cases:
     // The text mode's system prompt, as the provider got it: what the model saw.
     expect(read.view.steps[0]!.raw.request.system).toContain("echo_text");
     expect(read.view.usage).toEqual({ inputTokens: result.trials[3]!.input_tokens, outputTokens: result.trials[3]!.output_tokens });
+  });
+
+  it("hands the store each trial's record with its chat, and reports the trial only once the store has kept it", async () => {
+    const events: string[] = [];
+    const result = await run(`name: order\nmatrix: { trials: 2 }\ncases:\n  - { name: ok, prompt: echo_text hi }\n`, [echoTool], {
+      concurrency: 1,
+      store: {
+        save: async ({ chat, record }) => {
+          events.push(`save ${record.trial} ${record.chat_id === chat.id ? "names its chat" : `names ${record.chat_id}`}`);
+          // A slow commit: the trial must not be reported before it ends.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          events.push(`kept ${record.trial}`);
+        },
+      },
+      onTrial: (record) => void events.push(`onTrial ${record.trial}`),
+    });
+    expect(events).toEqual(["save 1 names its chat", "kept 1", "onTrial 1", "save 2 names its chat", "kept 2", "onTrial 2"]);
+    expect(result.trials.map((t) => t.chat_id)).toEqual([expect.stringMatching(/^eval-/), expect.stringMatching(/^eval-/)]);
   });
 });

@@ -53,9 +53,21 @@ export interface TrialRecord {
   judge?: JudgeRecord;
 }
 
-/** Where trials are kept as chats; the server stores them, the CLI has no database. */
+/** One finished trial as a store keeps it: its chat (messages and trace) and its record, which names the chat. */
+export interface StoredTrial {
+  chat: { id: string; title: string; modelRef: string; toolMode: ToolMode };
+  messages: UIMessage[];
+  trace: TraceStepData[];
+  record: TrialRecord;
+}
+
+/**
+ * Where trials are kept as chats; the server stores them, the CLI has no database. A trial is
+ * recorded when `save` resolves (before `onTrial`), so a store that keeps the chat and the record
+ * in one commit never leaves a chat whose trial a resumed run would run again.
+ */
 export interface TrialStore {
-  save(chat: { id: string; title: string; modelRef: string; toolMode: ToolMode }, messages: UIMessage[], trace: TraceStepData[]): Promise<void>;
+  save(trial: StoredTrial): Promise<void>;
 }
 
 export interface MatrixChoice {
@@ -213,12 +225,6 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
       });
       // Aborted under it (second Ctrl-C): a cut-off turn is no result.
       if (signal.aborted) return;
-      let stored: string | null = null;
-      if (options.store) {
-        const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
-        await options.store.save({ id: chatId, title, modelRef: cell.model, toolMode: cell.mode }, outcome.messages, outcome.traceSteps);
-        stored = chatId;
-      }
       const transcript = options.transcripts?.write({
         case: c.name,
         cell: cell.name,
@@ -244,10 +250,19 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         latency_ms: Math.round(outcome.latencyMs * 100) / 100,
         input_tokens: outcome.inputTokens ?? null,
         output_tokens: outcome.outputTokens ?? null,
-        chat_id: stored,
+        chat_id: options.store ? chatId : null,
         ...(transcript ? { transcript } : {}),
         ...(outcome.judge ? { judge: outcome.judge } : {}),
       };
+      if (options.store) {
+        const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
+        await options.store.save({
+          chat: { id: chatId, title, modelRef: cell.model, toolMode: cell.mode },
+          messages: outcome.messages,
+          trace: outcome.traceSteps,
+          record,
+        });
+      }
       records[i] = record;
       await options.onTrial?.(record, ++done, total);
     }

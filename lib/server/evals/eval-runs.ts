@@ -14,16 +14,7 @@ import {
 } from "@/lib/evals/runner";
 import { loadSuite, type LoadedSuite } from "@/lib/evals/suite";
 import { asksForTrust, describeAsks, suiteAsks } from "@/lib/evals/trust";
-import {
-  createEvalRun,
-  getEvalRun,
-  interruptEvalRuns,
-  listEvalRuns,
-  loadEvalTrials,
-  saveEvalTrial,
-  updateEvalRun,
-  type EvalRunWithCounts,
-} from "@/lib/db/eval-queries";
+import { createEvalRun, getEvalRun, interruptEvalRuns, listEvalRuns, loadEvalTrials, updateEvalRun, type EvalRunWithCounts } from "@/lib/db/eval-queries";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -32,7 +23,7 @@ import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
 import { envFacts, evaluate } from "./evaluate";
 import { listSuites, type SuiteListing } from "./suites";
-import { chatTrialStore } from "./trial-store";
+import { evalTrialStore } from "./trial-store";
 
 /** Evals running at once in this server process; more are refused (409) rather than queued unseen. */
 export const MAX_RUNNING = 2;
@@ -239,9 +230,9 @@ function launch(status: EvalRunStatus, l: Launch): void {
         finished: l.finished,
         ...(l.startedAt ? { startedAt: l.startedAt } : {}),
         stop: stop.signal,
-        store: chatTrialStore,
-        onTrial: async (record, done, total) => {
-          await saveEvalTrial(status.id, { cell: record.cell, caseName: record.case, trial: record.trial }, record.verdict, JSON.stringify(record));
+        // Each trial's chat and its row in one commit: what resuming reads is what was kept.
+        store: evalTrialStore(status.id),
+        onTrial: (record, done, total) => {
           status.done = done;
           status.total = total;
           if (record.verdict === "pass") status.passed++;

@@ -1,19 +1,22 @@
 import "server-only";
-import { createChat, saveMessage } from "@/lib/db/queries";
-import { saveTraceSteps } from "@/lib/db/trace-queries";
+import { saveEvalTrialChat } from "@/lib/db/eval-queries";
 import { getSettings } from "@/lib/settings";
 import type { TrialStore } from "@/lib/evals/runner";
 
-/** Trials kept as chats (origin "eval": out of the sidebar, openable at /chat/<id> from the results), with their traces. */
-export const chatTrialStore: TrialStore = {
-  async save(chat, messages, trace) {
-    await createChat({ ...chat, supervised: false, origin: "eval" });
-    for (const [position, message] of messages.entries()) await saveMessage(chat.id, position, message);
-    // The trace beside the chat (the chat page's Trace panel), when traces are kept at all.
-    if (getSettings().telemetry.traces)
-      await saveTraceSteps(
-        chat.id,
-        trace.map(({ raw, ...step }) => ({ ...step, rawJson: JSON.stringify(raw) })),
-      );
-  },
-};
+/**
+ * The trials of stored run `runId`, each kept as a chat (origin "eval": out of the sidebar, openable
+ * at /chat/<id> from the results) with its trace, and as the run's trial row that resuming reads.
+ */
+export function evalTrialStore(runId: string): TrialStore {
+  return {
+    async save({ chat, messages, trace, record }) {
+      await saveEvalTrialChat(runId, {
+        chat: { ...chat, supervised: false },
+        messages,
+        // The trace beside the chat (the chat page's Trace panel), when traces are kept at all.
+        traceSteps: getSettings().telemetry.traces ? trace.map(({ raw, ...step }) => ({ ...step, rawJson: JSON.stringify(raw) })) : [],
+        trial: { cell: record.cell, caseName: record.case, trial: record.trial, verdict: record.verdict, record: JSON.stringify(record) },
+      });
+    },
+  };
+}
