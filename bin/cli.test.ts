@@ -55,3 +55,12 @@ describe("a plugin that prints to stdout", () => {
     expect(r.stderr).toContain("stdout-writer: a raw stdout write");
   });
 });
+
+describe("a command line commander refuses", () => {
+  it("exits 2, as a bad suite does (1 means cases failed)", async () => {
+    const r = await runToolroom(["eval", "x.eval.yaml", "--reporter", "xml"], root);
+    expect(r.stderr).toContain("Allowed choices are table, json, junit");
+    expect(r.code).toBe(2);
+    expect((await runToolroom(["tools", "--no-such-option"], root)).code).toBe(2);
+  });
+});

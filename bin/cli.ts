@@ -54,7 +54,9 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     // The spans of a command that failed are what a person most wants to see in their collector.
     await flushOtlp().catch(() => {});
-    if (error instanceof CommanderError) process.exit(error.exitCode);
+    // A command line commander refuses (an unknown option, a choice not allowed) is a usage error:
+    // exit 2, as for a bad suite, so CI does not read it as "cases failed" (1). Help and --version stay 0.
+    if (error instanceof CommanderError) process.exit(error.exitCode === 1 ? 2 : error.exitCode);
     if (error instanceof CliExit) {
       if (error.message) console.error(error.message);
       process.exit(error.code);
