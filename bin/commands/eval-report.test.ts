@@ -54,6 +54,10 @@ describe("toolroom eval --reporter", () => {
       "offline · text · llama",
       "offline · text · mistral",
     ]);
+    // Without the bar, the count is of cases in each cell, and says so.
+    const strict = await runToolroom(["--config", config, "eval", suite, "--reporter", "json", "--protocols", "all"], root);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("toolroom: 7 of 14 case × cell pairs (7 cells) failed in some trial");
   }, 120_000);
 });
 

@@ -84,5 +84,8 @@ export function report(input: ReportInput): void {
     return;
   }
   const { cases, failed } = caseCounts(run);
-  if (failed) throw new CliExit(1, `toolroom: ${failed} of ${cases} cases failed in some trial (--min-pass sets a lower bar).`);
+  // Counted per case in each cell (JUnit's testcases): with several cells, say so rather than call them cases.
+  const cells = run.cells.length;
+  const counted = cells > 1 ? `${failed} of ${cases} case × cell pairs (${cells} cells)` : `${failed} of ${cases} cases`;
+  if (failed) throw new CliExit(1, `toolroom: ${counted} failed in some trial (--min-pass sets a lower bar).`);
 }
