@@ -166,6 +166,17 @@ describe("importing BFCL", () => {
     expect(() => imported("simple_python", false)).toThrow("simple_python_0: no possible answer with this id (give --answers)");
   });
 
+  it("refuses an answer that calls a function its entry does not offer (the files do not belong together)", () => {
+    const questions = {
+      file: "BFCL_v4_simple_python.json",
+      text: '{"id": "simple_python_0", "question": [[{"role": "user", "content": "hi"}]], "function": [{"name": "f", "parameters": {"type": "dict", "properties": {}}}]}',
+    };
+    const answers = { file: "possible_answer/BFCL_v4_simple_python.json", text: '{"id": "simple_python_0", "ground_truth": [{"g": {}}]}' };
+    expect(() => bfclSuiteYaml({ name: "x", questions, answers })).toThrow(
+      "simple_python_0: the possible answer calls g, which is not among the entry's functions (f)",
+    );
+  });
+
   it("refuses a category it does not know", () => {
     const questions = {
       file: "BFCL_v4_format_sensitivity.json",

@@ -185,6 +185,13 @@ export function bfclSuite(input: BfclImport): Record<string, unknown> {
     const answer = answers.get(id);
     if (!answer) throw new BfclImportError(`${id}: no possible answer with this id${input.answers ? ` in ${input.answers.file}` : " (give --answers)"}`);
     const calls = expectedCalls(answer, id);
+    // A case expecting a function it does not offer could never pass: the two files do not belong together.
+    const offered = new Set(tools.map((t) => t.name));
+    const foreign = calls.find((call) => !offered.has(call.tool));
+    if (foreign)
+      throw new BfclImportError(
+        `${id}: the possible answer calls ${foreign.tool}, which is not among the entry's functions (${[...offered].join(", ") || "none"})`,
+      );
     return { name: id, ...conversation, tools, expect: { calls, only: true, ordered: false } };
   });
   if (cases.length === 0) throw new BfclImportError(`${input.questions.file}: no entries`);
