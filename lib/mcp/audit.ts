@@ -61,6 +61,8 @@ export function logMcpAudit(log: (line: string) => void): McpAudit {
           durationMs: call.durationMs,
           decision: call.decision ?? null,
           elicitations: call.elicitations ?? [],
+          // As the HTTP audit's state: a call the client cancelled is not an ordinary error.
+          cancelled: call.cancelled === true,
           at: call.startedAt.toISOString(),
         }),
       );
