@@ -107,6 +107,10 @@ describe("diffing two eval runs", () => {
       ["kept", CELL, "fail"],
       ["kept", "offline · text · json", "pass"],
       ["comes", CELL, "pass"],
+      // A new case in a cell only run B has: the case is new, the cell is not compared (no row for it).
+      ["comes", "offline · text · json", "pass"],
+      // A new case in a cell only run B has: the case is new, the cell is not compared (no row for it).
+      ["comes", "offline · text · json", "pass"],
     ]);
     const diff = diffRuns(a, b);
     expect(diff).toMatchObject({

@@ -73,7 +73,7 @@ export interface RunDiff {
   /** Cells (model × mode × protocol) only A has, and only B has: their cases are not compared there. */
   cellsRemoved: string[];
   cellsAdded: string[];
-  /** Every case × cell both runs have, changed or not, and each cell of a new or removed case. */
+  /** Every case × cell both runs have, changed or not, and a new or removed case in each cell both runs have. */
   details: CaseDiff[];
   /** Why the two runs may not compare like for like. */
   warnings: string[];
@@ -141,9 +141,10 @@ export function diffRuns(a: EvalRunFacts, b: EvalRunFacts): RunDiff {
     const y = after.get(key);
     const { case: name, cell } = (x ?? y)!;
     const row = { case: name, cell, before: x?.state ?? null, after: y?.state ?? null, reason: y && y.state !== "pass" ? y.reason : null };
+    // A cell only one run has is not compared, not even for a new or removed case (it is a warning).
+    if (!cellsA.has(cell) || !cellsB.has(cell)) continue;
     if (!casesA.has(name)) details.push({ ...row, change: "new" });
     else if (!casesB.has(name)) details.push({ ...row, change: "removed" });
-    else if (!cellsA.has(cell) || !cellsB.has(cell)) continue;
     else if (!x || !y) unpaired++;
     else details.push({ ...row, change: changeOf(x.state, y.state) });
   }
