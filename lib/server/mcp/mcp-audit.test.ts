@@ -63,16 +63,19 @@ describe("the audit of served calls", () => {
     ]);
   });
 
-  it("stores a call the client cancelled as cancelled", async () => {
-    const controller = new AbortController();
-    // The client's person walks away from the question: the client cancels the call.
-    const client = await connect(
+  /** A client that cancels the call as soon as it is asked anything: its person walked away. */
+  const connectCancelling = (controller: AbortController) =>
+    connect(
       (signal) =>
         new Promise((_, reject) => {
           signal.addEventListener("abort", () => reject(new Error("aborted")));
           controller.abort();
         }),
     );
+
+  it("stores a call the client cancelled as cancelled", async () => {
+    const controller = new AbortController();
+    const client = await connectCancelling(controller);
     await expect(client.callTool({ name: "test_elicitation", arguments: { message: "Who?" } }, undefined, { signal: controller.signal })).rejects.toThrow();
     const row = await vi.waitFor(async () => (await storedCall("Who?")) ?? Promise.reject(new Error("not stored yet")));
     expect(row).toMatchObject({ state: "cancelled" });
@@ -80,13 +83,7 @@ describe("the audit of served calls", () => {
 
   it("stores a call the client cancelled while its person was asked to confirm it as cancelled, not denied", async () => {
     const controller = new AbortController();
-    const client = await connect(
-      (signal) =>
-        new Promise((_, reject) => {
-          signal.addEventListener("abort", () => reject(new Error("aborted")));
-          controller.abort();
-        }),
-    );
+    const client = await connectCancelling(controller);
     const call = client.callTool({ name: "sample_save_note", arguments: { title: "cancelled-confirm", body: "no" } }, undefined, { signal: controller.signal });
     await expect(call).rejects.toThrow();
     const { db } = await import("@/lib/db/client");
