@@ -21,6 +21,21 @@ const INTEGRATION = [
   "lib/trace/otlp.test.ts",
 ];
 
+// The storage suite: the files that store through lib/db on a database of their own
+// (useTempDatabase). They run on SQLite in "integration" and again on PostgreSQL in "storage-pg",
+// each file on a throwaway database of the real server.
+const STORAGE = [
+  "lib/db/trace-queries.test.ts",
+  "lib/db/postgres*.test.ts",
+  "lib/server/approvals/{approvals,approvals.property,path-rules,rule-book}.test.ts",
+  "lib/server/try-it/{try-it,try-it-approvals}.test.ts",
+  "lib/server/chat/{crash-recovery,chat-view}.test.ts",
+  "lib/server/compare/compare-service.test.ts",
+  "lib/server/evals/{trial-store,eval-runs}.test.ts",
+  "lib/server/mcp/mcp-audit.test.ts",
+  "lib/server/team/*.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -44,7 +59,14 @@ export default defineConfig({
       },
       // Two files at once even on two cores: most of their time is spent waiting on the servers
       // and CLIs they start, so a second file fills that wait instead of queueing behind it.
-      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks", maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: "integration", include: INTEGRATION, exclude: ["lib/db/postgres*.test.ts"], pool: "forks", maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: "storage-pg", include: STORAGE, env: { TOOLROOM_TEST_ENGINE: "postgresql" }, pool: "forks", maxWorkers: 2, sequence: { groupOrder: 2 } },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 // Fails start-up with a one-paragraph message, never a bare stack: bad settings, a broken built-in,
 // two packages registering one tool name, a network-reachable bind without an access token.
 import { randomBytes } from "node:crypto";
+import { adoptDatabaseUrl, DatabaseUrlError } from "@/lib/db/url";
 import { loadRegistry } from "@/lib/server/runtime/registry";
 import { securityConfig, startupProblem } from "@/lib/security/config";
 import { SettingsError } from "@/lib/settings/errors";
@@ -17,6 +18,7 @@ export interface Preflight {
 export async function preflight(): Promise<Preflight> {
   try {
     const { settings } = loadSettings();
+    adoptDatabaseUrl(settings.database.url);
     await loadRegistry({ settings, log: () => {} });
     const security = securityConfig(settings);
     const problem = startupProblem(security);
@@ -28,7 +30,7 @@ export async function preflight(): Promise<Preflight> {
     const token = security.tokenRequired ? (security.token ?? randomBytes(24).toString("base64url")) : undefined;
     return { host: security.bindHost, port: Number(process.env.PORT ?? 3000), token };
   } catch (error) {
-    if (error instanceof SettingsError || error instanceof RegistryError) {
+    if (error instanceof SettingsError || error instanceof RegistryError || error instanceof DatabaseUrlError) {
       console.error(`toolroom: cannot start. ${error.message}`);
       process.exit(2);
     }

@@ -1,14 +1,15 @@
 import "server-only";
 import fs from "node:fs";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@/generated/prisma/client";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { createClient } from "./engines";
 import { DatabaseFault, databaseFaultOf, faultMessage } from "./faults";
-import { databaseFile, databaseUrl } from "./url";
+import { databaseFile, databaseKind, databaseUrl } from "./url";
 
 interface Opened {
   client: PrismaClient;
   /** A write failed for a full disk; the log is truncated at the next query that succeeds. */
   diskWasFull: boolean;
+  /** The SQLite file; empty on PostgreSQL, whose server keeps its own files. */
   file: string;
   /** The file's identity when first seen; SQLite keeps the file it opened, whatever the path names later. */
   identity: { dev: number; ino: number } | null;
@@ -30,12 +31,13 @@ export function db(): PrismaClient {
   const url = databaseUrl();
   cache.__toolroomDb ??= open(url);
   const opened = cache.__toolroomDb;
-  if (url.replace(/^file:/, "") !== ":memory:") checkFile(opened, Date.now());
+  if (opened.file && url.replace(/^file:/, "") !== ":memory:") checkFile(opened, Date.now());
   return opened.client;
 }
 
 function open(url: string): Opened {
-  const base = new PrismaClient({ adapter: walAdapter(url) });
+  if (databaseKind(url) === "postgresql") return { client: createClient(url), diskWasFull: false, file: "", identity: null, checkedAt: 0, moved: false };
+  const base = createClient(url);
   const opened: Opened = { client: base, diskWasFull: false, file: databaseFile(url), identity: null, checkedAt: 0, moved: false };
   let truncating = false;
   // After a full disk the write-ahead log keeps the size it grew to (SQLite reuses it, never
@@ -71,23 +73,6 @@ function open(url: string): Opened {
   // The extension changes no query's type; the app keeps using the plain client's.
   opened.client = client as unknown as PrismaClient;
   return opened;
-}
-
-/**
- * SQLite in write-ahead-log mode with `synchronous = NORMAL`: a commit appends to the log without
- * waiting for the disk (checkpoints do), where the default rollback journal waits for it several
- * times per commit: ~25 ms a write on a busy disk, paid before a chat answer could start. A commit
- * still survives the app crashing; only a power cut may lose the last few.
- */
-function walAdapter(url: string): PrismaBetterSqlite3 {
-  const factory = new PrismaBetterSqlite3({ url });
-  const connect = factory.connect.bind(factory);
-  factory.connect = async () => {
-    const adapter = await connect();
-    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
-    return adapter;
-  };
-  return factory;
 }
 
 function checkFile(opened: Opened, now: number): void {

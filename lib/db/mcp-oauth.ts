@@ -1,8 +1,8 @@
 // Not `server-only` and not the app's shared client: `toolroom mcp login` and the CLI's calls read
 // and write these rows too (the CLI runs outside React's server environment). SQLite in WAL mode
-// takes the second connection.
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@/generated/prisma/client";
+// takes the second connection; PostgreSQL a second pool.
+import type { PrismaClient } from "@/generated/prisma/client";
+import { createClient } from "./engines";
 import { databaseUrl } from "./url";
 
 /** What the MCP SDK's client auth keeps for one server; JSON values as the SDK gave them. */
@@ -15,7 +15,7 @@ export interface McpOAuthState {
 }
 
 const cache = globalThis as unknown as { __toolroomOAuthDb?: PrismaClient };
-const client = () => (cache.__toolroomOAuthDb ??= new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseUrl() }) }));
+const client = () => (cache.__toolroomOAuthDb ??= createClient(databaseUrl()));
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 

@@ -36,4 +36,32 @@ describe("prisma/migrations", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // Two engines, one history: a migration written for one engine alone is a drift the check names.
+  it("the check fails when a SQLite migration has no PostgreSQL twin of the same name", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-migrations-"));
+    try {
+      fs.cpSync(path.resolve(import.meta.dirname, "../../prisma"), path.join(dir, "prisma"), { recursive: true });
+      fs.mkdirSync(path.join(dir, "prisma", "migrations", "29991231000000_sqlite_only"));
+      fs.writeFileSync(path.join(dir, "prisma", "migrations", "29991231000000_sqlite_only", "migration.sql"), "SELECT 1;\n");
+      const run = spawnSync(process.execPath, [script, "check", path.join(dir, "prisma")], { encoding: "utf8" });
+      expect(run.stderr).toContain("29991231000000_sqlite_only has no PostgreSQL twin");
+      expect(run.status).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Before: a postgresql:// or any other URL was taken as a SQLite path, and a folder "postgresql:" appeared.
+  it("deploy refuses a URL that names neither SQLite nor PostgreSQL, and creates nothing", () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-migrations-cwd-"));
+    try {
+      const run = spawnSync(process.execPath, [script, "deploy"], { encoding: "utf8", cwd, env: { ...process.env, DATABASE_URL: "mysql://root@127.0.0.1/toolroom" } });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain("names a mysql: database");
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  });
 });

@@ -242,6 +242,14 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * The store: `file:` (SQLite, the default file:./data/toolroom.db) or `postgresql://…` for a
+     * team's Toolroom (several instances on one database). DATABASE_URL, when set, wins.
+     */
+    database: z
+      .object({ url: z.string().min(1).optional() })
+      .strict()
+      .prefault({}),
     aiAssistedGuardFile: z.string().optional(),
     sourceRoot: z.string().default("."),
     runsRoot: z.string().default(DEFAULT_RUNS_ROOT),

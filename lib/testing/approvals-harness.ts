@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { testEngine, throwawayPostgresDatabase } from "./test-database";
 import { generateId, parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
 
 /**
@@ -10,10 +11,14 @@ import { generateId, parseJsonEventStream, readUIMessageStream, uiMessageChunkSc
  * does it, settings from the test's own environment, and the chat route's handler driven in-process.
  */
 
-/** Points the app at a fresh database; call it before anything imports lib/db (it reads the URL once). */
+/**
+ * Points the app at a fresh database; call it before anything imports lib/db (it reads the URL
+ * once). A SQLite file in a new folder, or — in the storage suite's PostgreSQL run
+ * (TOOLROOM_TEST_ENGINE=postgresql) — a database of its own on the real server, dropped after the file.
+ */
 export function useTempDatabase(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
+  process.env.DATABASE_URL = testEngine() === "postgresql" ? throwawayPostgresDatabase(prefix) : `file:${path.join(dir, "test.db")}`;
   process.env.XDG_STATE_HOME = path.join(dir, "state");
   return dir;
 }

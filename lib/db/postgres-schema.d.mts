@@ -1,0 +1,1 @@
+export function postgresSchema(sqliteSchema: string): string;
