@@ -40,6 +40,18 @@ const call = (over: Partial<RuleCall> = {}): RuleCall => ({
 const decide = (chatId: string | undefined, c: RuleCall) => book.ruleDecider(settings, chatId)(c);
 
 describe("approval rules: precedence and scopes", () => {
+  // Before: a decider read the rules once and kept them for its turn, so a rule saved meanwhile (on
+  // this instance or another one sharing the store) did not decide the turn's later calls.
+  it("a rule saved between two decisions of one turn's decider decides the second", async () => {
+    const decider = book.ruleDecider(settings, "chat-a");
+    const probe = call({ toolName: "probe_rule_cache", sourcePackage: "probe-tools" });
+    const before = await decider(probe);
+    const rule = await admin.saveNewRule({ tool: "probe_rule_cache", decision: "deny", reason: "saved meanwhile" });
+    expect(before?.reason).not.toBe("saved meanwhile");
+    expect((await decider(probe))?.reason).toBe("saved meanwhile");
+    await admin.removeRule(rule.id);
+  });
+
   it("a rule saved from the UI never overrides a settings deny, whatever its scope", async () => {
     await admin.saveNewRule({ tool: "reset_fabric", decision: "allow", chatId: "chat-a" });
     await admin.saveNewRule({ tool: "*", decision: "allow", confirmBroad: true });

@@ -38,10 +38,11 @@ async function uiRules(chatId: string | undefined): Promise<CompiledRule[]> {
  * counted, for the Approvals page.
  */
 export function ruleDecider(settings: Settings, chatId: string | undefined, now: () => Date = () => new Date()): RuleDecider {
-  let rules: Promise<CompiledRule[]> | undefined;
   return async (call) => {
-    rules ??= uiRules(chatId).then((ui) => [...settingsRules(settings), ...ui]);
-    const verdict = firstMatch(await rules, asResolved(settings, call));
+    // Read per decision, never kept: a rule saved a moment ago — on this instance or another one
+    // sharing the store — decides the very next call.
+    const rules = [...settingsRules(settings), ...(await uiRules(chatId))];
+    const verdict = firstMatch(rules, asResolved(settings, call));
     if (verdict) await recordRuleHit(verdict.rule.key, now());
     return verdict;
   };

@@ -20,6 +20,7 @@ import {
 import { closeOpenTraceSteps, saveTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { endTurn, hasRunningTurn, startTurn } from "./active-turns";
+import { turnRunsElsewhere } from "@/lib/server/team/instance-lease";
 import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sweepChatApprovals } from "@/lib/server/approvals/approvals";
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
@@ -129,7 +130,7 @@ export async function handleChatRequest(request: ChatRequest, signal: AbortSigna
   let stored = await loadMessages(chat.id);
   // Defensive: a turn that died with an earlier server process, or ended without storing its end,
   // may have left calls without a result, and the model refuses a history like that.
-  if (!hasRunningTurn(chat.id)) {
+  if (!hasRunningTurn(chat.id) && !(await turnRunsElsewhere(chat.id))) {
     const closed = await closeStrandedCalls(chat.id, new Date(), stored);
     if (closed.length > 0 || showsUnfinishedWork(stored)) stored = await loadMessages(chat.id);
     await closeOpenTraceSteps(chat.id);

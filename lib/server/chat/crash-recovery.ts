@@ -4,6 +4,7 @@ import { isToolPart, isUnfinishedCall, type ToolPart } from "@/lib/chat/history"
 import { chatsWithUnfinishedWork, finishUnfinishedToolCalls, loadMessages, saveMessage, unfinishedToolCalls } from "@/lib/db/queries";
 import { closeOpenTraceSteps } from "@/lib/db/trace-queries";
 import { hasRunningTurn } from "./active-turns";
+import { sharedStore, turnRunsElsewhere } from "@/lib/server/team/instance-lease";
 
 export const CRASH_TEXT = "Error: interrupted: the server stopped while this call ran.";
 
@@ -35,19 +36,35 @@ export function showsUnfinishedWork(messages: readonly UIMessage[]): boolean {
   return messages.some((message) => markCrashedAnswer(message) !== message || message.parts.some(isUnfinishedCall));
 }
 
-/** At start-up: every chat that a dead server process left unfinished. Counts the chats and calls it closed. */
+/**
+ * At start-up: every chat that a dead server process left unfinished. Counts the chats and calls
+ * it closed. On a shared store, a chat whose turn runs on another live instance is left to it.
+ */
 export async function recoverAfterCrash(now = new Date()): Promise<{ chats: number; calls: number; steps: number }> {
   let chats = 0;
   let calls = 0;
-  // Start-up runs before any turn: every step still open belonged to the dead process.
-  const steps = await closeOpenTraceSteps();
+  const shared = sharedStore();
+  // Start-up runs before any turn: alone on its store, every step still open belonged to the dead process.
+  let steps = shared ? 0 : await closeOpenTraceSteps();
   for (const chatId of await chatsWithUnfinishedWork()) {
-    if (hasRunningTurn(chatId)) continue;
+    if (hasRunningTurn(chatId) || (await turnRunsElsewhere(chatId, now))) continue;
     const closed = await closeStrandedCalls(chatId, now);
+    if (shared) steps += await closeOpenTraceSteps(chatId);
     if (closed.length > 0) chats++;
     calls += closed.length;
   }
   return { chats, calls, steps };
+}
+
+/** A dead instance's chats (its lease ran out): their calls and trace steps closed as a restart closes them. Counts the calls. */
+export async function recoverChats(chatIds: readonly string[], now = new Date()): Promise<number> {
+  let calls = 0;
+  for (const chatId of chatIds) {
+    if (hasRunningTurn(chatId)) continue;
+    calls += (await closeStrandedCalls(chatId, now)).length;
+    await closeOpenTraceSteps(chatId);
+  }
+  return calls;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getLoadedSettings } from "@/lib/settings";
-import { recoverAfterCrash } from "@/lib/server/chat/crash-recovery";
+import { recoverAfterCrash, recoverChats } from "@/lib/server/chat/crash-recovery";
+import { startInstanceLease } from "@/lib/server/team/instance-lease";
 import { getRegistry } from "./registry";
 import { startApprovalSweeper } from "@/lib/server/approvals/sweeper";
 import { startServerLiveReload } from "./server-reload";
@@ -38,4 +39,6 @@ async function closeWhatACrashLeftOpen(): Promise<void> {
   } catch (error) {
     console.error(`toolroom: could not close the tool calls a previous run left open: ${(error as Error).message}`);
   }
+  // On PostgreSQL, beside other instances: heartbeat, and close the turns of any that dies.
+  await startInstanceLease("web", recoverChats);
 }
