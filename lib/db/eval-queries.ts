@@ -19,6 +19,7 @@ export interface EvalRunRow {
   partial: boolean;
   cells: string | null;
   error: string | null;
+  runningOn?: string | null;
 }
 
 /** A stored run with its trial counts by verdict. */
@@ -90,6 +91,16 @@ export async function loadEvalTrials(runId: string): Promise<string[]> {
 }
 
 /** Runs left `running` by a process that is gone become `interrupted`; returns how many. */
+/** Sets an interrupted or cancelled run running again, exactly once: the conditional update is the lock. */
+export async function resumeEvalRunOnce(id: string, data: Partial<Omit<EvalRunRow, "id">>): Promise<boolean> {
+  return (await db().evalRun.updateMany({ where: { id, state: { in: ["interrupted", "cancelled"] } }, data })).count === 1;
+}
+
+/** A dead instance's running evals (its lease ran out): interrupted, to be opened or resumed. */
+export async function interruptEvalRunsOn(instances: readonly string[]): Promise<number> {
+  return (await db().evalRun.updateMany({ where: { state: "running", runningOn: { in: [...instances] } }, data: { state: "interrupted" } })).count;
+}
+
 export async function interruptEvalRuns(except: readonly string[]): Promise<number> {
   return (await db().evalRun.updateMany({ where: { state: "running", id: { notIn: [...except] } }, data: { state: "interrupted" } })).count;
 }

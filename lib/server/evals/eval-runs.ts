@@ -14,7 +14,17 @@ import {
 } from "@/lib/evals/runner";
 import { loadSuite, type LoadedSuite } from "@/lib/evals/suite";
 import { asksForTrust, describeAsks, suiteAsks } from "@/lib/evals/trust";
-import { createEvalRun, getEvalRun, interruptEvalRuns, listEvalRuns, loadEvalTrials, updateEvalRun, type EvalRunWithCounts } from "@/lib/db/eval-queries";
+import {
+  createEvalRun,
+  getEvalRun,
+  interruptEvalRuns,
+  listEvalRuns,
+  loadEvalTrials,
+  resumeEvalRunOnce,
+  updateEvalRun,
+  type EvalRunWithCounts,
+} from "@/lib/db/eval-queries";
+import { sharedInstanceId, sharedStore } from "@/lib/server/team/instance-lease";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -89,9 +99,13 @@ function fromRow(row: EvalRunWithCounts): EvalRunStatus {
   };
 }
 
-/** Once per process: a run still `running` in the database belongs to a process that is gone. */
+/**
+ * Once per process: alone on its store, a run still `running` in the database belongs to a process
+ * that is gone. On a shared store it may be another live instance's: the instance leases interrupt
+ * a dead instance's runs instead.
+ */
 function sweep(): Promise<unknown> {
-  return (store.__toolroomEvalsSwept ??= interruptEvalRuns([...live().keys()]));
+  return (store.__toolroomEvalsSwept ??= sharedStore() ? Promise.resolve() : interruptEvalRuns([...live().keys()]));
 }
 
 /** The latest evals, from the database, with this process's running ones live. */
@@ -170,6 +184,7 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     partial: false,
     cells: null,
     error: null,
+    runningOn: sharedInstanceId(),
   });
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [] });
   return status;
@@ -199,7 +214,9 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
     error: null,
     total: trialCount(loaded.suite, settings, choice),
   };
-  await updateEvalRun(id, { state: "running", finishedAt: null, runRel: null, partial: false, cells: null, error: null, total: status.total });
+  // Conditional: two instances resuming one run at once must not both run its trials.
+  const data = { state: "running", finishedAt: null, runRel: null, partial: false, cells: null, error: null, total: status.total, runningOn: sharedInstanceId() };
+  if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
   return status;
 }

@@ -56,6 +56,11 @@ describe("instance leases on a shared store", () => {
     const now = new Date();
     const deadCall = await runningCallOn("lease-dead", "instance-dead", new Date(now.getTime() - lease.LEASE_MS - 1000));
     const liveCall = await runningCallOn("lease-live", "instance-live", now);
+    const evals = await import("@/lib/db/eval-queries");
+    const run = { suiteKey: "examples:x", suite: "x", label: "x", choice: "{}", state: "running", startedAt: now, finishedAt: null, total: 4 };
+    const more = { runRel: null, partial: false, cells: null, error: null };
+    await evals.createEvalRun({ id: "eval-dead", ...run, ...more, runningOn: "instance-dead" });
+    await evals.createEvalRun({ id: "eval-live", ...run, ...more, runningOn: "instance-live" });
     expect(await lease.turnRunsElsewhere("lease-live", now)).toBe(true);
     expect(await lease.turnRunsElsewhere("lease-dead", now)).toBe(false);
 
@@ -73,6 +78,9 @@ describe("instance leases on a shared store", () => {
     expect(await storedToolCall(deadCall)).toMatchObject({ state: "error", output: recovery.CRASH_TEXT });
     expect(await storedToolCall(liveCall)).toMatchObject({ state: "running" });
     expect(await partOf("lease-live", liveCall)).toMatchObject({ state: "approval-responded" });
+
+    expect((await evals.getEvalRun("eval-dead"))?.state).toBe("interrupted");
+    expect((await evals.getEvalRun("eval-live"))?.state).toBe("running");
 
     // A restarting instance's start-up recovery leaves the live instance's turn alone too.
     await recovery.recoverAfterCrash(now);

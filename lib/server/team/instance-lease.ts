@@ -12,6 +12,7 @@ import {
   registerInstance,
   staleInstances,
 } from "@/lib/db/instance-queries";
+import { interruptEvalRunsOn } from "@/lib/db/eval-queries";
 import { databaseKind, databaseUrl } from "@/lib/db/url";
 
 /** How often a live instance says so. */
@@ -35,6 +36,11 @@ const lease = (cache.__toolroomLease ??= { id: `${os.hostname()}-${process.pid}-
  */
 export function sharedStore(): boolean {
   return databaseKind(databaseUrl()) === "postgresql";
+}
+
+/** This instance's id where runs and turns are marked with it (a shared store), else null. */
+export function sharedInstanceId(): string | null {
+  return sharedStore() ? lease.id : null;
 }
 
 export const leaseCutoff = (now: Date) => new Date(now.getTime() - LEASE_MS);
@@ -64,6 +70,8 @@ export async function sweepDeadInstances(now: Date, onRecovered: (chatIds: strin
     const chats = await chatsRunningOnDeadInstances([id]);
     const calls = chats.length ? await onRecovered(chats) : 0;
     await clearTurnMarks(chats);
+    const evals = await interruptEvalRunsOn([id]);
+    if (evals > 0) console.log(`toolroom: ${evals} eval run(s) of instance ${id} interrupted; resume them from the Evals page.`);
     if (calls > 0) console.log(`toolroom: closed ${calls} tool call(s) in ${chats.length} chat(s) that instance ${id} left running when it stopped answering.`);
     closed += chats.length;
   }
