@@ -62,6 +62,7 @@ const OWN = [
   "newcomer",
   "plugin-startup",
   "reload",
+  "team",
 ];
 const specs = (names: string[]) => names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
 

@@ -9,7 +9,7 @@ const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "
 export function summarizeTests(dir, root) {
   const totals = { passed: 0, failed: 0, skipped: 0, slowest: [] };
   let found = false;
-  for (const name of ["unit", "integration"]) {
+  for (const name of ["unit", "integration", "storage-pg"]) {
     const report = read(path.join(dir, `${name}.json`));
     if (!report) continue;
     found = true;

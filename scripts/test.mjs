@@ -30,6 +30,8 @@ const STEPS = [
   { name: "format", weight: 1, cmd: [bin("prettier"), "--check", "--log-level", "warn", "."] },
   { name: "unit", weight: 1, cmd: [bin("vitest"), "run", "--project", "unit", ...vitestReport("unit")] },
   { name: "integration", weight: 1, cmd: [bin("vitest"), "run", "--project", "integration", ...vitestReport("integration")] },
+  // The storage suite again, on the real PostgreSQL server (a throwaway database per file).
+  { name: "storage-pg", weight: 1, cmd: [bin("vitest"), "run", "--project", "storage-pg", ...vitestReport("storage-pg")] },
 ];
 
 function vitestReport(name) {
