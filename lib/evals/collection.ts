@@ -90,7 +90,7 @@ export function parseCollection(text: string, label: string, extraVars: Iterable
   const yaml = parseLinedYaml(text);
   if (yaml.doc.errors.length)
     throw new CollectionError(
-      yaml.doc.errors.map((e) => `${label}${e.linePos ? `:${e.linePos[0].line}` : ""}: YAML: ${e.message.split("\n")[0]}`).join("\n"),
+      yaml.doc.errors.map((e) => `${label}:${yaml.lineAt(e.pos[0])}: YAML: ${e.message.split("\n")[0]}`).join("\n"),
     );
   const raw: unknown = yaml.doc.toJS();
   const parsed = collectionSchema.safeParse(raw);

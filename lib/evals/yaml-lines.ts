@@ -5,6 +5,8 @@ export interface LinedYaml {
   doc: Document;
   /** The line (from 1) of the node at `path`, or of `key` in the mapping there; the nearest enclosing node when it is missing. */
   lineOf(path: readonly (string | number)[], key?: string): number | undefined;
+  /** The line (from 1) of a character offset: where a syntax error is. */
+  lineAt(offset: number): number;
 }
 
 export function parseLinedYaml(text: string): LinedYaml {
@@ -13,6 +15,7 @@ export function parseLinedYaml(text: string): LinedYaml {
   const line = (offset: number | undefined) => (offset === undefined ? undefined : counter.linePos(offset).line);
   return {
     doc,
+    lineAt: (offset) => counter.linePos(offset).line,
     lineOf(path, key) {
       for (let n = path.length; n >= 0; n--) {
         const node: unknown = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
