@@ -37,7 +37,7 @@ export function attemptOf(r: TryItResponse, by: string): CallAttempt | undefined
     case "done":
       return { kind: "ran", text: r.text, output: r.output, isError: r.isError, durationMs: r.durationMs };
     case "not-admitted":
-      return { kind: "not-admitted", text: r.text, why: r.why, by: r.rule ?? by };
+      return { kind: "not-admitted", text: r.text, why: r.why, by: r.rule ?? (r.why === "timed-out" ? "timeout" : by) };
     case "invalid":
       // As the registry answers a model: an Error: result, so `error: true` can expect it.
       return { kind: "ran", text: `Error: invalid input: ${r.message}`, output: null, isError: true, durationMs: 0 };
