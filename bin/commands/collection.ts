@@ -72,8 +72,11 @@ export function registerCollection(program: Command): void {
         });
         if (missing) throw new CliExit(2, missing);
         const deps: TryItDeps = { registry, settings, approvals: new RunApprovals(), rules: settingsRuleDecider(settings) };
-        const run = await runCollection(loaded.collection, vars, (tool, input) => attempt(deps, options.approve === true, tool, input), (r, i) =>
-          process.stderr.write(`[${i + 1}/${loaded.collection.calls.length}] ${r.name}: ${r.verdict}\n`),
+        const run = await runCollection(
+          loaded.collection,
+          vars,
+          (tool, input) => attempt(deps, options.approve === true, tool, input),
+          (r, i) => process.stderr.write(`[${i + 1}/${loaded.collection.calls.length}] ${r.name}: ${r.verdict}\n`),
         );
         const text =
           options.reporter === "json" ? `${JSON.stringify(run, null, 2)}\n` : options.reporter === "junit" ? collectionJunit(run) : collectionTable(run);

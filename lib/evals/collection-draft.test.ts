@@ -19,7 +19,10 @@ describe("the expectation drafted from a try-it result", () => {
     const results: [DraftResult, Parameters<typeof checkCall>[1]][] = [
       [done('{"a":{"b":[1,2]}}'), { outcome: "ran", text: '{"a":{"b":[1,2]}}', output: '{"a":{"b":[1,2]}}', isError: false, durationMs: 3 }],
       [done("Error: gone", "Error: gone", true), { outcome: "ran", text: "Error: gone", output: "Error: gone", isError: true, durationMs: 3 }],
-      [{ status: "not-admitted", text: "Not run" }, { outcome: "not-admitted", text: "Not run", output: "Not run", isError: false, durationMs: 0 }],
+      [
+        { status: "not-admitted", text: "Not run" },
+        { outcome: "not-admitted", text: "Not run", output: "Not run", isError: false, durationMs: 0 },
+      ],
     ];
     for (const [result, seen] of results) {
       const call = savedCallSchema.parse(parse(draftCall("sample_word_count", { text: "a b" }, result)));

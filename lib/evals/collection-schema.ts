@@ -26,7 +26,9 @@ export const callExpectSchema = z.strictObject({
   json: z
     .unknown()
     .optional()
-    .describe("The output, as JSON, matches this: objects by the keys listed, other values equal, or any argument matcher of eval suites ({ regex }, { anyOf }, …)"),
+    .describe(
+      "The output, as JSON, matches this: objects by the keys listed, other values equal, or any argument matcher of eval suites ({ regex }, { anyOf }, …)",
+    ),
   error: z.boolean().optional().describe("true: the result is an error (its text starts with Error:). Default false: an error fails the call"),
   notAdmitted: z
     .boolean()
@@ -48,7 +50,10 @@ export const collectionSchema = z.strictObject({
   name: z.string().regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only"),
   description: z.string().optional(),
   vars: z
-    .record(z.string().regex(VAR_NAME, "a var's name is letters, digits, '_' and '-', starting with a letter or '_' (not calls)"), z.union([z.string(), z.number(), z.boolean()]))
+    .record(
+      z.string().regex(VAR_NAME, "a var's name is letters, digits, '_' and '-', starting with a letter or '_' (not calls)"),
+      z.union([z.string(), z.number(), z.boolean()]),
+    )
     .default({})
     .describe("Defaults of {{var}}; --var name=value (or the page) overrides them"),
   calls: z.array(savedCallSchema).min(1).max(MAX_CALLS).describe("Run in order; a later call may use an earlier one's output"),

@@ -77,7 +77,10 @@ describe("placeholders", () => {
         // Literal text with no `{{`…`}}` pair of its own, then a placeholder of a fresh var.
         let literal = "";
         for (let j = pick(8); j > 0; j--) literal += alphabet[pick(alphabet.length)];
-        literal = literal.replace(/\{+/g, "{").replace(/\}+/g, "}").replace(/\{[^}]*$/, "");
+        literal = literal
+          .replace(/\{+/g, "{")
+          .replace(/\}+/g, "}")
+          .replace(/\{[^}]*$/, "");
         const name = `v${i}`;
         vars[name] = String(pick(1000));
         template += `${literal}{{${name}}}`;

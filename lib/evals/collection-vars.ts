@@ -18,7 +18,8 @@ export type Ref = { kind: "var"; name: string } | { kind: "output"; call: string
 /** What a placeholder refers to, or why it refers to nothing. */
 export function parseRef(text: string): Ref | { problem: string } {
   const call = CALL_REF.exec(text);
-  if (call) return call[2] === "output" ? { kind: "output", call: call[1]! } : { kind: "json", call: call[1]!, path: call[3] ? call[3].slice(1).split(".") : [] };
+  if (call)
+    return call[2] === "output" ? { kind: "output", call: call[1]! } : { kind: "json", call: call[1]!, path: call[3] ? call[3].slice(1).split(".") : [] };
   if (text.startsWith("calls.") || text === "calls") return { problem: `{{${text}}}: write {{calls.NAME.output}} or {{calls.NAME.json.path}}` };
   if (VAR_REF.test(text)) return { kind: "var", name: text };
   return { problem: `{{${text}}} is not a var's name, {{calls.NAME.output}} or {{calls.NAME.json.path}}` };
@@ -75,7 +76,8 @@ function lookup(text: string, scope: Scope): unknown {
   let value = jsonOf(call);
   if (value === undefined) throw new SubstitutionError(`{{${text}}}: the output of ${ref.call} is not JSON`);
   for (const [i, key] of ref.path.entries()) {
-    const next = Array.isArray(value) && /^\d+$/.test(key) ? value[Number(key)] : isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+    const next: unknown =
+      Array.isArray(value) && /^\d+$/.test(key) ? (value as unknown[])[Number(key)] : isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     if (next === undefined) throw new SubstitutionError(`{{${text}}}: the output of ${ref.call} has nothing at ${ref.path.slice(0, i + 1).join(".")}`);
     value = next;
   }

@@ -45,7 +45,7 @@ describe("collection files", () => {
   });
 
   it("names the line of a bad value and of a bad expectation key", () => {
-    expect(problemOf(GOOD.replace("tool: sample_word_count\n    input: { text: \"{{calls", "tool: 3\n    input: { text: \"{{calls"))).toMatch(
+    expect(problemOf(GOOD.replace('tool: sample_word_count\n    input: { text: "{{calls', 'tool: 3\n    input: { text: "{{calls'))).toMatch(
       /^x\.calls\.yaml:9: call 2 "second", key tool: /,
     );
     expect(problemOf(GOOD.replace('contains: "words=2"', 'contians: "words=2"'))).toBe('x.calls.yaml:7: call 1 "first", key expect.contians: unknown key');

@@ -89,9 +89,7 @@ function meaningProblems(collection: Collection, varNames: ReadonlySet<string>):
 export function parseCollection(text: string, label: string, extraVars: Iterable<string> = []): Collection {
   const yaml = parseLinedYaml(text);
   if (yaml.doc.errors.length)
-    throw new CollectionError(
-      yaml.doc.errors.map((e) => `${label}:${yaml.lineAt(e.pos[0])}: YAML: ${e.message.split("\n")[0]}`).join("\n"),
-    );
+    throw new CollectionError(yaml.doc.errors.map((e) => `${label}:${yaml.lineAt(e.pos[0])}: YAML: ${e.message.split("\n")[0]}`).join("\n"));
   const raw: unknown = yaml.doc.toJS();
   const parsed = collectionSchema.safeParse(raw);
   if (!parsed.success) throw new CollectionError(lines(label, raw, yaml, schemaProblems(parsed.error.issues)));
@@ -118,7 +116,11 @@ export function loadCollection(file: string, label = file, extraVars: Iterable<s
  * The calls whose tool cannot run here (`why` says why: not registered, disabled), as problem
  * lines; undefined when every tool can. A collection runs only tools that already exist.
  */
-export function toolProblems(loaded: Pick<LoadedCollection, "collection" | "text">, label: string, why: (tool: string) => string | undefined): string | undefined {
+export function toolProblems(
+  loaded: Pick<LoadedCollection, "collection" | "text">,
+  label: string,
+  why: (tool: string) => string | undefined,
+): string | undefined {
   const problems = loaded.collection.calls.flatMap((call, i): Problem[] => {
     const reason = why(call.tool);
     return reason ? [{ path: ["calls", i, "tool"], message: reason }] : [];

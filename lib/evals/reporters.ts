@@ -50,7 +50,12 @@ export function junitXml(suite: string, run: EvalRunResult): string {
     const cases = casesOf(cell, run).map((c): JUnitCase => {
       // What a judge said of the trials, passing ones too: CI shows why a judged case passed.
       const judged = c.trials.flatMap((t) => (t.judge ? [`trial ${t.trial}: judge ${t.judge.model} ${t.judge.verdict}: ${t.judge.reason}`] : []));
-      const base = { name: c.name, classname: `${suite}.${cell.name}`, ms: c.trials.reduce((s, t) => s + t.latency_ms, 0), ...(judged.length ? { systemOut: judged.join("\n") } : {}) };
+      const base = {
+        name: c.name,
+        classname: `${suite}.${cell.name}`,
+        ms: c.trials.reduce((s, t) => s + t.latency_ms, 0),
+        ...(judged.length ? { systemOut: judged.join("\n") } : {}),
+      };
       const kind = kindOf(c);
       if (!kind) return base;
       // A failure's message leads with a mismatch: an error beside it says less about the case.

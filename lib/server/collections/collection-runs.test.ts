@@ -95,7 +95,12 @@ describe("collections in the app", { timeout: 60_000 }, () => {
     await stepCollectionRun(run.id, {});
     const asked = await stepCollectionRun(run.id, {});
     const denied = await stepCollectionRun(run.id, { approvalId: asked.approval!.approvalId, decision: "deny", reason: "not today" });
-    expect(denied.run.results[1]).toMatchObject({ outcome: "not-admitted", decidedBy: "user", verdict: "fail", failures: [{ key: "notAdmitted" }, { key: "contains" }] });
+    expect(denied.run.results[1]).toMatchObject({
+      outcome: "not-admitted",
+      decidedBy: "user",
+      verdict: "fail",
+      failures: [{ key: "notAdmitted" }, { key: "contains" }],
+    });
     expect(denied.run.changes).toEqual({ read: "same", tally: "broke" });
     expect(ledgerLines()).toEqual(["alpha"]);
   });
@@ -114,7 +119,11 @@ describe("collections in the app", { timeout: 60_000 }, () => {
     const { saveCall } = await import("./save-call");
     const { getSettings } = await import("@/lib/settings");
     const call = (name: string) => `name: ${name}\ntool: read_file\ninput: { path: notes.txt }\nexpect: { contains: alpha }\n`;
-    expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("one") })).toMatchObject({ created: true, calls: 1, key: "source:saved/mine.calls.yaml" });
+    expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("one") })).toMatchObject({
+      created: true,
+      calls: 1,
+      key: "source:saved/mine.calls.yaml",
+    });
     expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).toMatchObject({ created: false, calls: 2 });
     expect(fs.readFileSync(path.join(source, "saved/mine.calls.yaml"), "utf8")).toContain("- name: two");
     expect(() => saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).toThrow(/has a call named "two" already/);

@@ -73,7 +73,10 @@ function view(row: CollectionRunRow, before: CollectionRunRow | undefined): Coll
 /** The run with its changes against the last finished run of its collection that started before it. */
 async function viewOf(row: CollectionRunRow): Promise<CollectionRunView> {
   const runs = await listCollectionRuns(row.collectionKey, HISTORY + 1);
-  return view(row, runs.find((r) => r.state === "done" && r.startedAt < row.startedAt));
+  return view(
+    row,
+    runs.find((r) => r.state === "done" && r.startedAt < row.startedAt),
+  );
 }
 
 export interface CollectionOverview extends CollectionListing {
@@ -98,7 +101,12 @@ export async function collectionsOverview(): Promise<{ collections: CollectionOv
           failed: r.failed,
           total: r.total,
         })),
-        last: latest ? view(latest, runs.slice(1).find((r) => r.state === "done")) : null,
+        last: latest
+          ? view(
+              latest,
+              runs.slice(1).find((r) => r.state === "done"),
+            )
+          : null,
       };
     }),
   );
@@ -160,7 +168,8 @@ export async function stepCollectionRun(id: string, body: z.output<typeof stepSc
   const settings = getSettings();
   const vars = JSON.parse(row.vars) as Record<string, VarValue>;
   const loaded = collectionByKey(settings, row.collectionKey, Object.keys(vars));
-  if (loaded.collection.calls.length !== row.total) throw new HttpError(409, `${loaded.label} changed since the run started: start a new one.`, "collection_changed");
+  if (loaded.collection.calls.length !== row.total)
+    throw new HttpError(409, `${loaded.label} changed since the run started: start a new one.`, "collection_changed");
   const done = JSON.parse(row.results) as CallResult[];
   const call = loaded.collection.calls[row.done]!;
   const prepared = prepareCall(call, scopeOf(vars, done));

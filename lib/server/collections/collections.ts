@@ -49,7 +49,12 @@ export function listCollections(settings: Settings): CollectionListing[] {
     if (entry.name.endsWith(COLLECTION_SUFFIX)) found.set(entry.abs, describe(`source:${entry.rel}`, entry.rel, entry.abs, budget));
   }
   const examples = examplesDir();
-  const names = fs.existsSync(examples) ? fs.readdirSync(examples).filter((n) => n.endsWith(COLLECTION_SUFFIX)).sort() : [];
+  const names = fs.existsSync(examples)
+    ? fs
+        .readdirSync(examples)
+        .filter((n) => n.endsWith(COLLECTION_SUFFIX))
+        .sort()
+    : [];
   for (const name of names) {
     const file = fs.realpathSync(path.join(examples, name));
     if (!found.has(file)) found.set(file, describe(`examples:${name}`, `examples/collections/${name}`, file, budget));
@@ -67,7 +72,8 @@ export function collectionByKey(settings: Settings, key: string, vars: Iterable<
   let label: string;
   if (key.startsWith("examples:")) {
     const name = key.slice("examples:".length);
-    if (!/^[\w.-]+$/.test(name) || !name.endsWith(COLLECTION_SUFFIX)) throw new HttpError(404, `No example collection is named ${JSON.stringify(name)}.`, "unknown_collection");
+    if (!/^[\w.-]+$/.test(name) || !name.endsWith(COLLECTION_SUFFIX))
+      throw new HttpError(404, `No example collection is named ${JSON.stringify(name)}.`, "unknown_collection");
     file = path.join(examplesDir(), name);
     label = `examples/collections/${name}`;
   } else if (key.startsWith("source:")) {

@@ -56,7 +56,9 @@ function readCall(text: string): { name: string; node: unknown; yaml: string } {
   if (!parsed.success)
     throw invalid(
       parsed.error.issues.flatMap((i) =>
-        i.code === "unrecognized_keys" ? i.keys.map((k) => `key ${[...i.path, k].map(String).join(".")}: unknown key`) : [`${i.path.length ? `key ${i.path.map(String).join(".")}` : "the call"}: ${i.message}`],
+        i.code === "unrecognized_keys"
+          ? i.keys.map((k) => `key ${[...i.path, k].map(String).join(".")}: unknown key`)
+          : [`${i.path.length ? `key ${i.path.map(String).join(".")}` : "the call"}: ${i.message}`],
       ),
     );
   return { name: parsed.data.name, node: doc.contents, yaml: doc.toString() };
@@ -67,10 +69,15 @@ function target(settings: Settings, file: string): { abs: string; exists: boolea
   if (!file.endsWith(COLLECTION_SUFFIX) || file.length === COLLECTION_SUFFIX.length)
     throw new HttpError(400, `A collection file is named like name${COLLECTION_SUFFIX} (got ${JSON.stringify(file)}).`, "bad_path");
   if (file.split("/").some((p) => !SEGMENT.test(p) || p === "." || p === ".."))
-    throw new HttpError(400, `A collection's path is folders and a name inside the source root: letters, digits, '.', '_' and '-' (got ${JSON.stringify(file)}).`, "bad_path");
+    throw new HttpError(
+      400,
+      `A collection's path is folders and a name inside the source root: letters, digits, '.', '_' and '-' (got ${JSON.stringify(file)}).`,
+      "bad_path",
+    );
   const resolved = resolveWithin(sourceRootOf(settings), file);
   if (!resolved.ok) throw new HttpError(400, `${resolved.error.replace(/^Error: /, "")} Collections are saved inside the source root only.`, "bad_path");
-  if (resolved.rel !== file) throw new HttpError(400, `${file} is a link (to ${resolved.rel}); calls are saved into real files in the source root.`, "bad_path");
+  if (resolved.rel !== file)
+    throw new HttpError(400, `${file} is a link (to ${resolved.rel}); calls are saved into real files in the source root.`, "bad_path");
   if (resolved.stat && !resolved.stat.isFile()) throw new HttpError(400, `${file} is not a file.`, "bad_path");
   return { abs: resolved.abs, exists: resolved.stat !== null };
 }
@@ -99,7 +106,13 @@ export function saveCall(settings: Settings, input: SaveCallInput): SaveCallResu
     calls.items.push(call.node);
     text = appendBlockItem(before, calls, call.yaml);
   } else {
-    doc = new Document({ name: path.basename(input.file).slice(0, -COLLECTION_SUFFIX.length).replace(/[^\w.-]/g, "-"), calls: [] });
+    doc = new Document({
+      name: path
+        .basename(input.file)
+        .slice(0, -COLLECTION_SUFFIX.length)
+        .replace(/[^\w.-]/g, "-"),
+      calls: [],
+    });
     (doc.get("calls", true) as { items: unknown[] }).items.push(call.node);
     doc.commentBefore = ` Saved from Toolroom (Save to collection). Run it: npx toolroom collection run ${input.file}`;
   }
