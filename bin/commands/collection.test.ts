@@ -44,6 +44,20 @@ calls:
 `;
 fs.writeFileSync(path.join(root, "acceptance.calls.yaml"), COLLECTION);
 fs.writeFileSync(path.join(root, "typo.calls.yaml"), COLLECTION.replace('input: { title: "{{title}}"', 'inptu: { title: "{{title}}"'));
+const EVERYTHING = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+fs.writeFileSync(
+  path.join(root, "mcp.yaml"),
+  `sourceRoot: .\nmcpServers:\n  everything: { command: node, args: [${JSON.stringify(EVERYTHING)}, stdio], prefix: ev_ }\n`,
+);
+fs.writeFileSync(
+  path.join(root, "mcp.calls.yaml"),
+  `name: mcp
+vars: { a: 2 }
+calls:
+  - { name: weather, tool: ev_get-structured-content, input: { location: New York }, expect: { json: { conditions: { regex: "." } } } }
+  - { name: sum, tool: ev_get-sum, input: { a: "{{a}}", b: "{{calls.weather.json.humidity}}" }, expect: { matches: '^The sum of 2 and \\d+ is \\d+\\.$' } }
+`,
+);
 const note = path.join(root, ".toolroom/notes/from-collection.md");
 
 const run = (...args: string[]) => runToolroom(["--config", "settings.yaml", "collection", "run", ...args], root);
@@ -100,6 +114,17 @@ describe("toolroom collection run", { timeout: 120_000 }, () => {
     const report = JSON.parse(result.stdout) as { results: { name: string; verdict: string; decidedBy?: string }[] };
     expect(report.results[3]).toMatchObject({ name: "save", verdict: "pass", decidedBy: 'denied by settings rule "no-notes": notes are frozen' });
     expect(fs.existsSync(note)).toBe(false);
+  });
+
+  it("calls an MCP server's tools (mcp:<server>) as any other, a JSON value of one feeding the next", async () => {
+    const result = await runToolroom(["--config", "mcp.yaml", "collection", "run", "mcp.calls.yaml", "--reporter", "json"], root);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { results: { name: string; input: { b?: unknown }; verdict: string }[] };
+    expect(report.results.map((r) => [r.name, r.verdict])).toEqual([
+      ["weather", "pass"],
+      ["sum", "pass"],
+    ]);
+    expect(typeof report.results[1]!.input.b).toBe("number");
   });
 
   it("--approve approves the confirming call as the local user: it runs, so notAdmitted: true fails", async () => {
