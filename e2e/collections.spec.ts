@@ -111,6 +111,9 @@ test("Try it → Save to collection drafts the call from the result and starts a
   const dialog = page.getByTestId("save-call-dialog");
   const text = dialog.getByTestId("save-call-text");
   await expect(text).toHaveValue("name: sample_word_count\ntool: sample_word_count\ninput:\n  text: alpha beta\nexpect:\n  equals: words=2 lines=1 chars=10\n");
+  // The collections of the source root are offered first; a new file is one choice away.
+  await expect(dialog.getByTestId("save-call-file")).toHaveValue("checks/checks.calls.yaml");
+  await dialog.getByTestId("save-call-file").selectOption({ label: "New collection file…" });
   await expect(dialog.getByTestId("save-call-new-name")).toHaveValue("collections/sample_word_count.calls.yaml");
   await shots(page, "save-call-dialog");
 
