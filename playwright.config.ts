@@ -49,6 +49,7 @@ function suiteServer(serverPort: number, serverState: string, loopbackPort: stri
 // shared-server specs, on a second server of their own; and the specs that start servers themselves.
 const MAIN = ["compare", "edge", "errors", "long-chat", "runs", "runs-load", "security", "streaming-load", "text-protocols"];
 const OWN = [
+  "collections",
   "crash",
   "evals",
   "evals-grid",

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { toolroomPackage } from "@/lib/server/tools-page/package-info";
 import { registerAsk } from "./commands/ask";
 import { registerCall } from "./commands/call";
+import { registerCollection } from "./commands/collection";
 import { registerDoctor } from "./commands/doctor";
 import { registerEval } from "./commands/eval";
 import { registerIndex } from "./commands/index-cmd";
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerAsk(program);
   registerRuns(program);
   registerEval(program);
+  registerCollection(program);
   registerIndex(program);
   registerMcp(program);
   return program;

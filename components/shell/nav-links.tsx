@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/sources", label: "Sources" },
   { href: "/runs", label: "Runs" },
   { href: "/evals", label: "Evals" },
+  { href: "/collections", label: "Collections" },
   { href: "/settings", label: "Settings" },
 ] as const;
 

@@ -23,6 +23,9 @@ export const queryKeys = {
   evals: {
     all: ["evals"] as const,
   },
+  collections: {
+    all: ["collections"] as const,
+  },
   approvalRules: {
     all: ["approval-rules"] as const,
   },

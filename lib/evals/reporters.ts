@@ -1,23 +1,9 @@
+import { junitDocument, type JUnitCase } from "./junit";
 import type { EvalCell, EvalRunResult, TrialRecord } from "./runner";
 
 /** The ways `toolroom eval --reporter` prints a run. */
 export const REPORTERS = ["table", "json", "junit"] as const;
 export type Reporter = (typeof REPORTERS)[number];
-
-/** Characters XML 1.0 cannot hold at all (control characters a model may well emit): dropped. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-function xml(text: string): string {
-  return text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-
-function attrs(values: Record<string, string | number>): string {
-  return Object.entries(values)
-    .map(([k, v]) => ` ${k}="${xml(String(v))}"`)
-    .join("");
-}
-
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface CaseResult {
   name: string;
@@ -59,38 +45,26 @@ const trialsText = (n: number) => `${n} ${n === 1 ? "trial" : "trials"}`;
  * verdicts go in its <system-out>.
  */
 export function junitXml(suite: string, run: EvalRunResult): string {
-  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`];
-  const byCell = run.cells.map((cell) => ({ cell, cases: casesOf(cell, run) }));
-  const all = byCell.flatMap((c) => c.cases);
-  const count = (cases: CaseResult[], kind: "error" | "failure") => cases.filter((c) => kindOf(c) === kind).length;
   const allMs = run.trials.reduce((sum, t) => sum + (t?.latency_ms ?? 0), 0);
-  lines.push(`<testsuites${attrs({ name: suite, tests: all.length, failures: count(all, "failure"), errors: count(all, "error"), time: seconds(allMs) })}>`);
-  for (const { cell, cases } of byCell) {
-    const ms = cases.reduce((sum, c) => sum + c.trials.reduce((s, t) => s + t.latency_ms, 0), 0);
-    lines.push(
-      `  <testsuite${attrs({ name: cell.name, tests: cases.length, failures: count(cases, "failure"), errors: count(cases, "error"), skipped: 0, time: seconds(ms) })}>`,
-    );
-    for (const c of cases) {
-      const time = seconds(c.trials.reduce((s, t) => s + t.latency_ms, 0));
-      const head = `    <testcase${attrs({ name: c.name, classname: `${suite}.${cell.name}`, time })}`;
+  const suites = run.cells.map((cell) => {
+    const cases = casesOf(cell, run).map((c): JUnitCase => {
       // What a judge said of the trials, passing ones too: CI shows why a judged case passed.
       const judged = c.trials.flatMap((t) => (t.judge ? [`trial ${t.trial}: judge ${t.judge.model} ${t.judge.verdict}: ${t.judge.reason}`] : []));
-      const out = judged.length ? [`      <system-out>${xml(judged.join("\n"))}</system-out>`] : [];
+      const base = {
+        name: c.name,
+        classname: `${suite}.${cell.name}`,
+        ms: c.trials.reduce((s, t) => s + t.latency_ms, 0),
+        ...(judged.length ? { systemOut: judged.join("\n") } : {}),
+      };
       const kind = kindOf(c);
-      if (!kind) {
-        lines.push(...(out.length ? [`${head}>`, ...out, `    </testcase>`] : [`${head}/>`]));
-        continue;
-      }
+      if (!kind) return base;
       // A failure's message leads with a mismatch: an error beside it says less about the case.
       const first = c.failing.find((t) => t.verdict !== "error") ?? c.failing[0]!;
       const message = `${c.failing.length} of ${trialsText(c.trials.length)} ${kind === "error" ? "errored" : "failed"}: ${first.reason ?? first.verdict}`;
       const text = c.failing.map((t) => `trial ${t.trial} (${t.verdict}): ${t.reasons.join("; ") || t.verdict}`).join("\n");
-      lines.push(head + ">");
-      lines.push(`      <${kind}${attrs({ message, type: kind === "error" ? "error" : "mismatch" })}>${xml(text)}</${kind}>`);
-      lines.push(...out, `    </testcase>`);
-    }
-    lines.push(`  </testsuite>`);
-  }
-  lines.push(`</testsuites>`);
-  return `${lines.join("\n")}\n`;
+      return { ...base, problem: { kind, message, type: kind === "error" ? "error" : "mismatch", text } };
+    });
+    return { name: cell.name, ms: cases.reduce((sum, c) => sum + c.ms, 0), cases };
+  });
+  return junitDocument(suite, allMs, suites);
 }

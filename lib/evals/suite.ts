@@ -14,16 +14,19 @@ export interface LoadedSuite {
   text: string;
 }
 
-/** `cases[2] (list-sub) expect.calls[0].tool`: the case is named as well as counted, so a person finds it. */
-function where(issuePath: readonly PropertyKey[], raw: unknown): string {
+/**
+ * `case 3 "list-sub", key expect.calls[0].tool`: an item of the file's list (`cases` of a suite,
+ * `calls` of a collection) is named as well as counted, so a person finds it.
+ */
+export function issueWhere(issuePath: readonly PropertyKey[], raw: unknown, list = { key: "cases", noun: "case", file: "suite" }): string {
   const keys = issuePath.map((k) => (typeof k === "symbol" ? String(k) : k));
-  if (keys[0] === "cases" && typeof keys[1] === "number") {
-    const name = (raw as { cases?: { name?: unknown }[] } | null)?.cases?.[keys[1]]?.name;
-    const head = `case ${keys[1] + 1}${typeof name === "string" ? ` "${name}"` : ""}`;
+  if (keys[0] === list.key && typeof keys[1] === "number") {
+    const name = (raw as Record<string, { name?: unknown }[] | undefined> | null)?.[list.key]?.[keys[1]]?.name;
+    const head = `${list.noun} ${keys[1] + 1}${typeof name === "string" ? ` "${name}"` : ""}`;
     const rest = keys.slice(2);
     return rest.length ? `${head}, key ${joinKeys(rest)}` : head;
   }
-  return keys.length ? `key ${joinKeys(keys)}` : "the suite";
+  return keys.length ? `key ${joinKeys(keys)}` : `the ${list.file}`;
 }
 
 function joinKeys(keys: readonly (string | number)[]): string {
@@ -31,7 +34,7 @@ function joinKeys(keys: readonly (string | number)[]): string {
 }
 
 export function formatSuiteIssues(file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): string {
-  return issues.map((issue) => `${file}: ${where(issue.path, raw)}: ${issue.message}`).join("\n");
+  return issues.map((issue) => `${file}: ${issueWhere(issue.path, raw)}: ${issue.message}`).join("\n");
 }
 
 /** Parses and validates suite text; every problem is one line naming the file, the case and the key. */

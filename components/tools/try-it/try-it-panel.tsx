@@ -4,6 +4,7 @@ import { Loader2, Play } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
 import { ElicitationDialog } from "@/components/approvals/elicitation-dialog";
+import { SaveCallAction } from "@/components/collections/save-call-action";
 import { useElicitations } from "@/components/approvals/use-elicitations";
 import type { Schema } from "../schema-rows";
 import { Elapsed } from "./elapsed";
@@ -25,6 +26,15 @@ export interface TryItPanelProps {
   requiresConfirmation: boolean;
   /** `confirm.when`, shown as the badge shows it. */
   confirmWhen: string | null;
+}
+
+/** The JSON editor's text as a value, or undefined while it does not parse. */
+function parseOr(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function pretty(v: unknown): string {
@@ -175,6 +185,9 @@ export function TryItPanel({ tool, schema, enabled, requiresConfirmation, confir
               <kbd className="font-mono">Ctrl</kbd>+<kbd className="font-mono">Enter</kbd> runs
             </span>
           )}
+          <span className="ml-auto">
+            <SaveCallAction tool={tool} input={() => (mode === "form" ? value : (parseOr(raw) ?? {}))} result={state.result} disabled={busy} />
+          </span>
         </div>
       </form>
 

@@ -111,11 +111,11 @@ function target(settings: Settings, file: string): { abs: string; rel: string; e
 }
 
 /**
- * The suite's text with the case added as the last item of its block-style `cases:` list, the
- * rest byte for byte (re-printing the whole document would restyle its flow collections); undefined
- * when the list is not in block style.
+ * The file's text with an item (a suite's case, a collection's call) added as the last of its
+ * block-style list, the rest byte for byte (re-printing the whole document would restyle its flow
+ * collections); undefined when the list is not in block style.
  */
-function appendBlockItem(text: string, seq: YAMLSeq, caseYaml: string): string | undefined {
+export function appendBlockItem(text: string, seq: YAMLSeq, caseYaml: string): string | undefined {
   const [start, end] = seq.range ?? [];
   if (seq.flow || start === undefined || end === undefined || text[start] !== "-") return undefined;
   const indent = text.slice(text.lastIndexOf("\n", start - 1) + 1, start);
@@ -129,15 +129,15 @@ function appendBlockItem(text: string, seq: YAMLSeq, caseYaml: string): string |
   return `${head}${head.endsWith("\n") ? "" : "\n"}${item}\n${text.slice(end)}`;
 }
 
-/** The splice read back as the edited document: the same cases, in the same order. */
-function sameNames(text: string, names: unknown[]): boolean {
+/** The splice read back as the edited document: the same items of `list` (cases, calls), in the same order. */
+export function sameNames(text: string, names: unknown[], list = "cases"): boolean {
   const doc = parseDocument(text);
-  const cases = doc.errors.length ? undefined : (doc.toJS() as { cases?: { name?: unknown }[] } | null)?.cases;
+  const cases = doc.errors.length ? undefined : (doc.toJS() as Record<string, { name?: unknown }[] | undefined> | null)?.[list];
   return Array.isArray(cases) && cases.length === names.length && cases.every((c, i) => c?.name === names[i]);
 }
 
-/** A temp file beside it, then a rename: a reader sees the old suite or the new one, never half. */
-function writeAtomic(file: string, text: string): void {
+/** A temp file beside it, then a rename: a reader sees the old file or the new one, never half. */
+export function writeAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
   try {
     fs.writeFileSync(temp, text, { flag: "wx" });

@@ -21,7 +21,13 @@ export type ApprovalCheck =
 /** Decided and expired approvals are kept this long past expiry, so a replay says "used", not "unknown". */
 const KEEP_AFTER_EXPIRY_MS = 60_000;
 
-export class TryItApprovals {
+/** Where try-it keeps its pending approvals: the database for the server, memory for one command-line run. */
+export interface ApprovalStore {
+  issue(toolName: string, input: unknown, timeoutSeconds: number): Promise<PendingApproval>;
+  take(approvalId: unknown, toolName: string, input: unknown): Promise<ApprovalCheck>;
+}
+
+export class TryItApprovals implements ApprovalStore {
   constructor(private readonly now: () => number = Date.now) {}
 
   async issue(toolName: string, input: unknown, timeoutSeconds: number): Promise<PendingApproval> {

@@ -10,7 +10,7 @@ import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
 import type { CallElicitation } from "@/lib/chat/metadata";
 import { askPerson, type ElicitationRecord } from "@/lib/server/elicitations/pending";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
-import type { TryItApprovals } from "./try-it-approvals";
+import type { ApprovalStore } from "./try-it-approvals";
 
 /** `POST /api/tools/[name]/invoke` body. */
 export interface TryItRequest {
@@ -59,7 +59,7 @@ export type TryItResponse =
 export interface TryItDeps {
   registry: Registry;
   settings: Settings;
-  approvals: TryItApprovals;
+  approvals: ApprovalStore;
   /** Approval rules, decided before the tool's own confirmation as in chat. */
   rules?: RuleDecider;
 }

@@ -1,0 +1,18 @@
+-- CreateTable
+CREATE TABLE "CollectionRun" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "collectionKey" TEXT NOT NULL,
+    "collection" TEXT NOT NULL,
+    "vars" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "startedAt" DATETIME NOT NULL,
+    "finishedAt" DATETIME,
+    "total" INTEGER NOT NULL,
+    "done" INTEGER NOT NULL DEFAULT 0,
+    "passed" INTEGER NOT NULL DEFAULT 0,
+    "failed" INTEGER NOT NULL DEFAULT 0,
+    "results" TEXT NOT NULL DEFAULT '[]'
+);
+
+-- CreateIndex
+CREATE INDEX "CollectionRun_collectionKey_startedAt_idx" ON "CollectionRun"("collectionKey", "startedAt");
