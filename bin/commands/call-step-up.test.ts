@@ -52,6 +52,7 @@ describe("toolroom call: step-up on 403 insufficient_scope", () => {
     const call = await runToolroom(["--config", "toolroom.yaml", "call", "remote_publish"], root, { DATABASE_URL: database(), BROWSER: "" });
     expect(call.code).toBe(1);
     expect(call.stdout).toContain("403");
+    expect(call.stderr).toContain('toolroom: remote needs more access for this call (scope "mcp:tools mcp:publish"); nobody is here to sign in again');
     expect(remote.provider.authorizations).toHaveLength(before);
   }, 90_000);
 });
