@@ -51,4 +51,26 @@ describe("toolroom mcp login / logout", () => {
     const again = await runToolroom(["--config", "toolroom.yaml", "mcp", "logout", "remote"], root, env);
     expect(again.stdout).toContain("Nothing was stored for remote.");
   }, 60_000);
+
+  it("a client registered beforehand (oauth.clientId and clientSecret in settings) signs in without dynamic registration", async () => {
+    const client = { client_id: "toolroom-pre", client_secret: "pre-secret-0123" };
+    const pre = await startOAuthMcpServer({ preRegistered: client });
+    try {
+      fs.writeFileSync(
+        path.join(root, "pre.yaml"),
+        `mcpServers:\n  pre: { url: "${pre.url}", confirm: never, oauth: { clientId: ${client.client_id}, clientSecret: ${client.client_secret} } }\n`,
+      );
+      const env = { DATABASE_URL: database(), BROWSER: `${process.execPath} ${path.join(root, "browser.mjs")}` };
+      const login = await runToolroom(["--config", "pre.yaml", "mcp", "login", "pre"], root, env);
+      expect(login.stdout, login.stderr).toBe(`Signed in to pre (${pre.url}): 1 tool.\n`);
+      // The authorization server has no registration endpoint: only the pre-registered client exists, and it authorized.
+      expect([...pre.provider.clients.keys()]).toEqual([client.client_id]);
+      expect(pre.provider.authorizations.map((a) => a.clientId)).toEqual([client.client_id]);
+      // The token was issued to it: the tool says who called.
+      const call = await runToolroom(["--config", "pre.yaml", "call", "whoami"], root, env);
+      expect(call.stdout, call.stderr).toBe(`signed in as ${client.client_id}\n`);
+    } finally {
+      await pre.close();
+    }
+  }, 60_000);
 });

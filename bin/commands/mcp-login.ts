@@ -68,17 +68,24 @@ function openInBrowser(url: URL): Promise<void> {
 /**
  * Step-up (MCP authorization, scope selection): a call the server refused with 403
  * insufficient_scope since `since` signs in again for the scope its challenge named, when there
- * is a way to reach a person ($BROWSER, or a terminal to print the page on). True when it did.
+ * is a way to reach a person ($BROWSER, or a terminal to print the page on), else says so. True when it did.
  */
 export async function stepUpAfterRefusal(settings: Settings, sourcePackage: string, since: Date): Promise<boolean> {
   const server = sourcePackage.startsWith("mcp:") ? sourcePackage.slice(4) : undefined;
   const config = server ? settings.mcpServers[server] : undefined;
-  if (!server || !config || isStdio(config) || !(process.env.BROWSER?.trim() || process.stdin.isTTY)) return false;
+  if (!server || !config || isStdio(config)) return false;
   const steps = ((await readMcpOAuth(server, config.url).catch(() => null))?.flowLog as OAuthFlowStep[] | undefined) ?? [];
   const refusal = steps.findLast((s) => s.kind === "mcp-request" && s.status === 403 && Date.parse(s.at) >= since.getTime() - 1000);
   const scope =
     refusal?.wwwAuthenticate && /insufficient_scope/.test(refusal.wwwAuthenticate) ? /scope="([^"]*)"/.exec(refusal.wwwAuthenticate)?.[1] : undefined;
   if (!scope) return false;
+  // A script: the SDK's error ("403 after trying upscoping") alone does not say what to do.
+  if (!(process.env.BROWSER?.trim() || process.stdin.isTTY)) {
+    process.stderr.write(
+      `toolroom: ${server} needs more access for this call (scope "${scope}"); nobody is here to sign in again: run the call on a terminal or with $BROWSER set.\n`,
+    );
+    return false;
+  }
   process.stderr.write(`toolroom: ${server} needs more access for this call (scope "${scope}"): signing in again.\n`);
   await loginMcpServer(server, config, { clientVersion: toolroomPackage().version, open: openInBrowser, scope });
   return true;

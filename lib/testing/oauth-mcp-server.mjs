@@ -2,8 +2,10 @@
 // origin is both the authorization server (mcpAuthRouter: metadata, dynamic registration,
 // authorize, token, revoke) and the protected resource (requireBearerAuth on /mcp, protected-
 // resource metadata). Authorization needs no login page: it redirects straight back with a code,
-// as a person who clicked "Allow" would. Run directly (`node oauth-mcp-server.mjs`), it prints its
-// URL; tests import startOAuthMcpServer().
+// as a person who clicked "Allow" would. Options: `preRegistered`, a client the authorization
+// server knows beforehand (and no dynamic registration); `stepUpScope`, a second tool, publish,
+// that needs that scope too and is refused with 403 insufficient_scope without it. Run directly
+// (`node oauth-mcp-server.mjs`), it prints its URL; tests import startOAuthMcpServer().
 import { randomUUID } from "node:crypto";
 import express from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -17,11 +19,17 @@ class Provider {
   codes = new Map();
   tokens = new Map();
   revoked = [];
-  clientsStore = {
-    getClient: async (id) => this.clients.get(id),
-    registerClient: async (client) => (this.clients.set(client.client_id, client), client),
-  };
+  /** Each authorization request: the client and the scopes it asked for, in order. */
+  authorizations = [];
+  constructor(preRegistered) {
+    const getClient = async (id) => this.clients.get(id);
+    // The CLI's loopback redirect, any port (RFC 8252 §7.3, which the SDK's authorize handler follows).
+    if (preRegistered) this.clients.set(preRegistered.client_id, { redirect_uris: ["http://127.0.0.1/callback"], ...preRegistered });
+    // Without registerClient, mcpAuthRouter advertises and serves no registration endpoint.
+    this.clientsStore = preRegistered ? { getClient } : { getClient, registerClient: async (client) => (this.clients.set(client.client_id, client), client) };
+  }
   async authorize(client, params, res) {
+    this.authorizations.push({ clientId: client.client_id, scopes: params.scopes ?? [] });
     const code = randomUUID();
     this.codes.set(code, { client, params });
     const target = new URL(params.redirectUri);
@@ -68,9 +76,9 @@ class Provider {
 }
 
 /** Starts the server on 127.0.0.1 (port 0: any free one); `close()` stops it. */
-export async function startOAuthMcpServer({ port = 0 } = {}) {
+export async function startOAuthMcpServer({ port = 0, preRegistered, stepUpScope } = {}) {
   const app = express();
-  const provider = new Provider();
+  const provider = new Provider(preRegistered);
   const server = await new Promise((resolve) => {
     const s = app.listen(port, "127.0.0.1", () => resolve(s));
   });
@@ -79,8 +87,19 @@ export async function startOAuthMcpServer({ port = 0 } = {}) {
   app.use(
     mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl, scopesSupported: ["mcp:tools"], resourceName: "Toolroom test server" }),
   );
-  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
-  app.post("/mcp", express.json(), bearer, async (req, res) => {
+  const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(mcpUrl);
+  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl });
+  /** publish needs stepUpScope besides what was granted: the challenge names both, as the spec's scope selection has it. */
+  const stepUp = (req, res, next) => {
+    const granted = req.auth?.scopes ?? [];
+    if (!stepUpScope || req.body?.method !== "tools/call" || req.body?.params?.name !== "publish" || granted.includes(stepUpScope)) return next();
+    const scope = ["mcp:tools", stepUpScope].join(" ");
+    res
+      .status(403)
+      .set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl}"`)
+      .json({ error: "insufficient_scope", error_description: `publish needs ${stepUpScope}` });
+  };
+  app.post("/mcp", express.json(), bearer, stepUp, async (req, res) => {
     // Stateless: a server and transport per request.
     const mcp = new McpServer({ name: "oauth-test", version: "1.0.0" });
     mcp.registerTool(
@@ -90,6 +109,10 @@ export async function startOAuthMcpServer({ port = 0 } = {}) {
         content: [{ type: "text", text: `signed in as ${extra.authInfo?.clientId ?? "nobody"}` }],
       }),
     );
+    if (stepUpScope)
+      mcp.registerTool("publish", { description: `Needs the ${stepUpScope} scope.` }, async (extra) => ({
+        content: [{ type: "text", text: `published with ${extra.authInfo?.scopes.join(" ")}` }],
+      }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => void transport.close());
     await mcp.connect(transport);
