@@ -43,7 +43,8 @@ afterAll(async () => {
 const signal = (server: keyof typeof PID, name: "SIGUSR1" | "SIGUSR2") => process.kill(Number(fs.readFileSync(PID[server], "utf8")), name);
 const current = () => runtime.getRegistry();
 /** Polls the registry in use (generously: a loaded CI machine) until it has, or has not, the tool. */
-const until = (name: string, present: boolean) => expect.poll(async () => Boolean((await current()).get(name)), { timeout: 10_000, interval: 50 }).toBe(present);
+const until = (name: string, present: boolean) =>
+  expect.poll(async () => Boolean((await current()).get(name)), { timeout: 10_000, interval: 50 }).toBe(present);
 
 async function run(registry: Registry, name: string, input: unknown = {}) {
   const tool = registry.get(name);
@@ -74,7 +75,7 @@ describe("a kept MCP connection follows the server's list changes", { timeout: 6
 
     const { toolsResponse } = await import("@/lib/server/tools-page/tools-view");
     const after = await current();
-    expect(toolsResponse(after, null).tools["lc_late_tool"]).toMatchObject({ sourcePackage: "mcp:lc", description: "Added after the client connected." });
+    expect(toolsResponse(after, null).tools["lc_late_tool"]).toMatchObject({ source_package: "mcp:lc", description: "Added after the client connected." });
     expect(sources.listSources(after).find((s) => s.name === "lc")?.toolCount).toBe(3);
     expect(await run(after, "lc_late_tool", { word: "hi" })).toMatchObject({ output: "late hi" });
     // A turn that started with the old registry goes on with it: the connection was handed over, not closed.
