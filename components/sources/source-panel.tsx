@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, RefreshCw, RotateCcw } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -66,6 +67,21 @@ function ReconnectNotice({ reconnected, activity }: { reconnected: NonNullable<S
   );
 }
 
+/**
+ * The server said its resources or prompts changed (`notifications/*_list_changed`, counted by the
+ * activity poll): list them again. Its tools come with the registry's reload, as the pages hear of it.
+ */
+function useListAgainOnChange(changes: SourceActivity["listChanges"] | undefined, listAgain: () => unknown): void {
+  const seen = useRef<string | undefined>(undefined);
+  const key = changes ? `${changes.resources}/${changes.prompts}` : undefined;
+  useEffect(() => {
+    if (key === undefined) return;
+    // The first count is what the page was listed with; only later ones are news.
+    if (seen.current !== undefined && seen.current !== key) void listAgain();
+    seen.current = key;
+  }, [key, listAgain]);
+}
+
 export function SourcePanel({ source }: { source: SourceSummary }) {
   const detail = useQuery({
     queryKey: queryKeys.sources.detail(source.name),
@@ -77,6 +93,7 @@ export function SourcePanel({ source }: { source: SourceSummary }) {
     queryFn: () => fetchJson<SourceActivity>(`/api/sources/${encodeURIComponent(source.name)}/activity`),
     refetchInterval: ACTIVITY_POLL_MS,
   });
+  useListAgainOnChange(activity.data?.listChanges, detail.refetch);
   const shown = detail.data ?? source;
   return (
     <div className="min-w-0 space-y-4" data-testid="source-panel" data-source={source.name} data-state={shown.state}>

@@ -20,6 +20,16 @@ export type McpServerSettings = z.infer<typeof mcpServerSchema>;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Ending a session over HTTP is a courtesy: a server that does not answer it is not waited for. */
 const TERMINATE_TIMEOUT_MS = 1_000;
+/**
+ * `notifications/*_list_changed` closer together than this count as one (the SDK's debounce, per
+ * list): a server that changes many tools at once, or floods, gets one re-list after it settles.
+ */
+const LIST_CHANGED_DEBOUNCE_MS = 300;
+
+/** The lists a server may say changed. */
+export type ListKind = "tools" | "resources" | "prompts";
+/** How many times each list changed since the connection opened (a burst counts once). */
+export type ListChanges = Record<ListKind, number>;
 
 export interface McpConnection {
   client: Client;
@@ -35,6 +45,12 @@ export interface McpConnection {
    * MCP does not say which call an elicitation belongs to, so the latest call still running gets it.
    */
   withElicitor<T>(elicit: Elicit | undefined, work: () => Promise<T>): Promise<T>;
+  listChanges: ListChanges;
+  /**
+   * Calls back each time the server says a list changed (after the debounce). The one listener;
+   * changes heard before it is set (while the first tools/list runs) are told to it then.
+   */
+  onListChanged(listener: (list: ListKind) => void): void;
   close(): Promise<void>;
 }
 
@@ -85,9 +101,26 @@ export async function connectMcpServer<T>(
   const stderr = new StderrTail();
   const transport = makeTransport(name, config, options.cwd, stderr);
   const rpcLog = options.rpcLog ?? new RpcLog();
+  const listChanges: ListChanges = { tools: 0, resources: 0, prompts: 0 };
+  let listener: ((list: ListKind) => void) | undefined;
+  const heardBefore = new Set<ListKind>();
+  // The SDK's own list_changed handling (set up only for lists whose capability says listChanged),
+  // for its debounce. Not its autoRefresh: that reads one page, and a list may have many.
+  const follow = (list: ListKind) => ({
+    autoRefresh: false,
+    debounceMs: LIST_CHANGED_DEBOUNCE_MS,
+    onChanged: () => {
+      listChanges[list]++;
+      if (listener) listener(list);
+      else heardBefore.add(list);
+    },
+  });
   // Form elicitation only: URL mode would send the person to a page the server picks. Sampling and
   // roots are left out (being deprecated in the spec, SEP-2577).
-  const client = new Client({ name: "toolroom", version: options.clientVersion }, { capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: "toolroom", version: options.clientVersion },
+    { capabilities: { elicitation: { form: {} } }, listChanged: { tools: follow("tools"), resources: follow("resources"), prompts: follow("prompts") } },
+  );
   const elicitors: (Elicit | undefined)[] = [];
   client.setRequestHandler(ElicitRequestSchema, async (request): Promise<McpElicitResult> => {
     const elicit = elicitors.findLast((e) => e !== undefined);
@@ -109,6 +142,12 @@ export async function connectMcpServer<T>(
       } finally {
         elicitors.splice(elicitors.lastIndexOf(elicit), 1);
       }
+    },
+    listChanges,
+    onListChanged: (next) => {
+      listener = next;
+      for (const list of heardBefore) next(list);
+      heardBefore.clear();
     },
     close: () => closeClient(client, transport),
   };

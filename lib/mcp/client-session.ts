@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { SourceStatus } from "@/lib/tools/registry-types";
+import type { ListChanges } from "./client-connect";
 import type { RpcEntry, RpcLog } from "./client-log";
 
 /**
@@ -85,6 +86,8 @@ export interface SourceSession {
   getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>;
   complete(params: CompleteRequest["params"]): Promise<string[]>;
   log(): RpcEntry[];
+  /** How often the server said each list changed: the Sources view lists its resources and prompts again when these move. */
+  listChanges(): ListChanges;
 }
 
 // Keyed by the registry's status object: a live reload brings new statuses (and connections), and
@@ -139,6 +142,7 @@ export function failedSession(name: string, rpcLog: RpcLog, failure: { message: 
     getPrompt: async () => refuse(),
     complete: async () => refuse(),
     log: () => rpcLog.list(),
+    listChanges: () => ({ tools: 0, resources: 0, prompts: 0 }),
   };
 }
 
@@ -148,7 +152,14 @@ function countsOf({ uri: _uri, lost: _lost, ...counts }: Subscription): Omit<Sub
 }
 
 /** The session of a connected server; `isGone` says whether it has stopped since. */
-export function connectedSession(name: string, client: Client, rpcLog: RpcLog, isGone: () => boolean, timeoutMs = SOURCE_REQUEST_TIMEOUT_MS): SourceSession {
+export function connectedSession(
+  name: string,
+  client: Client,
+  rpcLog: RpcLog,
+  isGone: () => boolean,
+  listChanges: ListChanges,
+  timeoutMs = SOURCE_REQUEST_TIMEOUT_MS,
+): SourceSession {
   const subscribed = new Map<string, Omit<Subscription, "uri">>();
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
     const entry = subscribed.get(notification.params.uri);
@@ -261,5 +272,6 @@ export function connectedSession(name: string, client: Client, rpcLog: RpcLog, i
     getPrompt: (promptName, args) => request("prompts/get", "prompts", () => client.getPrompt({ name: promptName, arguments: args }, options)),
     complete: (completeParams) => request("completion/complete", "completions", async () => (await client.complete(completeParams, options)).completion.values),
     log: () => rpcLog.list(),
+    listChanges: () => ({ ...listChanges }),
   };
 }

@@ -15,13 +15,15 @@ import {
 } from "./client-connect";
 import { RpcLog } from "./client-log";
 import { attachSession, connectedSession, failedSession, type SourceSession, type Subscription } from "./client-session";
-import { mcpRegisteredTool, type Progress } from "./client-tool";
+import { mcpRegisteredTool, type McpToolServer, type Progress } from "./client-tool";
 
 /** A server with more pages than this is looping on its cursor. */
 const MAX_PAGES = 100;
 // The invoke timeout (and the caller's abort) bound a call; the SDK's own 60 s default would cut
 // a call that `tools.<name>.timeoutSeconds` allows. This is the longest delay a timer takes.
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
+/** A re-list after `tools/list_changed` that takes longer fails (the last list stays); as long as a connect may take. */
+const RELIST_TIMEOUT_MS = 10_000;
 
 export interface McpSourceOptions extends ConnectOptions {
   log?: (message: string) => void;
@@ -31,6 +33,12 @@ export interface McpSourceOptions extends ConnectOptions {
   previous?: SourceStatus[];
   /** Servers to connect again although their entry did not change, with why (a sign-in or sign-out changes its token). */
   reconnect?: Record<string, string>;
+  /**
+   * Called with a server's name once it listed its tools again after `notifications/tools/list_changed`:
+   * a registry built now gets the new list (the one holding these sources keeps the old). Heard
+   * until the sources are closed.
+   */
+  onToolsChanged?: (server: string) => void;
 }
 
 /**
@@ -45,8 +53,11 @@ interface Held {
   failed: boolean;
   alive(): boolean;
   session: SourceSession;
+  /** Replaced when the server's tool list changes; a registry copies it when it takes a share. */
   source: Omit<ToolSource, "close">;
   references: number;
+  /** One per registry holding it that wants to hear of a changed tool list. */
+  watchers: Set<(server: string) => void>;
   shutdown(): Promise<void>;
 }
 
@@ -55,14 +66,18 @@ const shared = globalThis as { __toolroomMcpHeld?: WeakMap<SourceStatus, Held> }
 const held = (shared.__toolroomMcpHeld ??= new WeakMap<SourceStatus, Held>());
 
 /** The source one more registry holds; closing it gives up that registry's reference (once). */
-function share(holding: Held): ToolSource {
+function share(holding: Held, onToolsChanged: ((server: string) => void) | undefined): ToolSource {
   holding.references++;
+  // Its own function, so two registries given the same callback each hold (and release) one.
+  const watcher = onToolsChanged && ((server: string) => onToolsChanged(server));
+  if (watcher) holding.watchers.add(watcher);
   let released = false;
   return {
     ...holding.source,
     close: async () => {
       if (released) return;
       released = true;
+      if (watcher) holding.watchers.delete(watcher);
       if (--holding.references === 0) await holding.shutdown();
     },
   };
@@ -91,8 +106,8 @@ export function connectMcpSources(servers: Record<string, McpServerSettings>, op
       const status = options.previous?.find((s) => s.package === `mcp:${name}`);
       const holding = status && held.get(status);
       const why = holding && whyReconnect(holding, entry, options.reconnect?.[name]);
-      if (holding && !why) return share(holding);
-      return share(await connectSource(name, entry, options, holding && why ? { session: holding.session, why } : undefined));
+      if (holding && !why) return share(holding, options.onToolsChanged);
+      return share(await connectSource(name, entry, options, holding && why ? { session: holding.session, why } : undefined), options.onToolsChanged);
     }),
   );
 }
@@ -180,31 +195,17 @@ async function connectSource(
     },
   };
 
-  const tools: Omit<RegisteredTool, "enabled">[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const tool of listed) {
-    const built = await mcpRegisteredTool(tool, server);
-    if ("problem" in built) {
-      diagnostics.push({
-        kind: "not-a-tool",
-        package: sourcePackage,
-        version,
-        entry: tool.name,
-        message: `tool "${tool.name}" of MCP server "${name}" was skipped: ${built.problem}`,
-        hint: `Tool names must be 1–64 letters, digits, "_", "." or "-" (with the prefix "${base.prefix}").`,
-      });
-    } else tools.push(built);
-  }
+  const { tools, diagnostics } = await registeredTools(listed, server, version);
   const status: SourceStatus = {
     ...base,
     state: "connected",
     toolCount: tools.length,
     server: { name: info?.name ?? name, version, ...(info?.title ? { title: info.title } : {}) },
   };
-  const session = connectedSession(name, connection.client, connection.rpcLog, () => gone, options.sourceRequestTimeoutMs);
+  const session = connectedSession(name, connection.client, connection.rpcLog, () => gone, connection.listChanges, options.sourceRequestTimeoutMs);
   attachSession(status, session);
   await session.restore(subscriptions);
-  return hold(status, {
+  const holding = hold(status, {
     entry,
     failed: false,
     alive: () => !gone,
@@ -215,21 +216,85 @@ async function connectSource(
       await connection.close();
     },
   });
+  // The connection is kept across reloads, so its tools must follow the server's list: each change
+  // lists them again (one listing at a time, and changes meanwhile make one more), then the
+  // registries holding it hear of it. Resources and prompts are listed live by the Sources view.
+  const relist = oneAtATime(async () => {
+    if (gone) return;
+    try {
+      const again = await registeredTools(await listAllTools(connection, options.timeoutMs ?? RELIST_TIMEOUT_MS), server, version);
+      holding.source = { ...holding.source, ...again };
+      // The status is the one every registry holding the server shows: its count is the server's now.
+      status.toolCount = again.tools.length;
+    } catch (error) {
+      if (!gone) log(`toolroom: MCP server "${name}" said its tools changed, and listing them again failed (its last list stays): ${(error as Error).message}`);
+      return;
+    }
+    for (const watcher of holding.watchers) watcher(name);
+  });
+  connection.onListChanged((list) => {
+    if (list === "tools") void relist();
+  });
+  return holding;
 }
 
-function hold(status: SourceStatus, holding: Omit<Held, "references">): Held {
-  const result = { ...holding, references: 0 };
+/** The server's tools as the registry takes them; one with a name the registry cannot take is a diagnostic. */
+async function registeredTools(
+  listed: Tool[],
+  server: McpToolServer,
+  version: string,
+): Promise<{ tools: Omit<RegisteredTool, "enabled">[]; diagnostics: Diagnostic[] }> {
+  const sourcePackage = `mcp:${server.name}`;
+  const tools: Omit<RegisteredTool, "enabled">[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const tool of listed) {
+    const built = await mcpRegisteredTool(tool, server);
+    if ("problem" in built) {
+      diagnostics.push({
+        kind: "not-a-tool",
+        package: sourcePackage,
+        version,
+        entry: tool.name,
+        message: `tool "${tool.name}" of MCP server "${server.name}" was skipped: ${built.problem}`,
+        hint: `Tool names must be 1–64 letters, digits, "_", "." or "-" (with the prefix "${server.prefix}").`,
+      });
+    } else tools.push(built);
+  }
+  return { tools, diagnostics };
+}
+
+/** Runs `work` one at a time: calls while it runs make one more run after it, however many they are. */
+function oneAtATime(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await work();
+      } while (again);
+    })().finally(() => (running = null));
+    return running;
+  };
+}
+
+function hold(status: SourceStatus, holding: Omit<Held, "references" | "watchers">): Held {
+  const result = { ...holding, references: 0, watchers: new Set<(server: string) => void>() };
   held.set(status, result);
   return result;
 }
 
-async function listAllTools(connection: McpConnection): Promise<Tool[]> {
+async function listAllTools(connection: McpConnection, timeoutMs?: number): Promise<Tool[]> {
   // A server that offers only prompts or resources is connected, with no tools.
   if (!connection.client.getServerCapabilities()?.tools) return [];
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await connection.client.listTools(cursor ? { cursor } : undefined);
+    const result = await connection.client.listTools(cursor ? { cursor } : undefined, timeoutMs ? { timeout: timeoutMs } : undefined);
     tools.push(...result.tools);
     if (!result.nextCursor || result.nextCursor === cursor) return tools;
     cursor = result.nextCursor;

@@ -23,6 +23,8 @@ export interface RegistryOptions {
   previous?: Registry;
   /** MCP servers to connect again although their entry did not change, with why (a sign-in or sign-out). */
   reconnect?: Record<string, string>;
+  /** Called with a server's name when it changed its tool list (`notifications/tools/list_changed`), until the registry is closed. */
+  onToolsChanged?: (server: string) => void;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function loadRegistry(options: RegistryOptions = {}): Promise<Regis
     log: options.log,
     ...(options.previous?.sources ? { previous: options.previous.sources } : {}),
     ...(options.reconnect ? { reconnect: options.reconnect } : {}),
+    ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
   }).then((mcp) => [...(options.sources ?? []), ...mcp]);
   try {
     return await buildRegistry({
@@ -67,11 +70,59 @@ const cache = globalThis as unknown as { __toolroomRegistry?: Promise<Registry> 
 
 /**
  * The registry is read at start and shared by every route; a live reload (./server-reload.ts)
- * replaces it when plugins or settings change.
+ * replaces it when plugins or settings change, or an MCP server changes its tools.
  */
 export function getRegistry(): Promise<Registry> {
-  cache.__toolroomRegistry ??= loadRegistry();
+  cache.__toolroomRegistry ??= loadServerRegistry();
   return cache.__toolroomRegistry;
+}
+
+/** The process's registry (getRegistry's, and every one that replaces it): it follows its MCP servers' tool lists. */
+export function loadServerRegistry(options: Omit<RegistryOptions, "onToolsChanged"> = {}): Promise<Registry> {
+  return loadRegistry({ ...options, onToolsChanged: toolsChanged });
+}
+
+interface Following {
+  /** Live reload, once it runs: its notice tells the open pages. */
+  reload?: (trigger: string[]) => Promise<unknown>;
+  rebuilding: boolean;
+  again: boolean;
+}
+const following = ((globalThis as unknown as { __toolroomFollowTools?: Following }).__toolroomFollowTools ??= { rebuilding: false, again: false });
+
+/** Hands a server's changed tool list to live reload from now on (it coalesces a burst into one reload). */
+export function followToolListsWith(reload: (trigger: string[]) => Promise<unknown>): void {
+  following.reload = reload;
+}
+
+/**
+ * A kept connection's tools changed: the registry in use is replaced by one built from it (a turn
+ * already running keeps the registry it started with). A clash of names keeps the last good one.
+ */
+function toolsChanged(server: string): void {
+  if (following.reload) {
+    void following.reload([`mcpServers.${server} (its tools changed)`]);
+    return;
+  }
+  // Before live reload runs: rebuilt here, one at a time, changes meanwhile folded into one more.
+  if (following.rebuilding) {
+    following.again = true;
+    return;
+  }
+  following.rebuilding = true;
+  void (async () => {
+    do {
+      following.again = false;
+      const previous = await getRegistry();
+      try {
+        setRegistry(await loadServerRegistry({ previous }));
+        await previous.close?.();
+      } catch (error) {
+        console.error(`toolroom: MCP server "${server}" changed its tools; still using the last good tools: ${(error as Error).message}`);
+      }
+    } while (following.again);
+    following.rebuilding = false;
+  })();
 }
 
 const listeners = ((globalThis as unknown as { __toolroomRegistryListeners?: Set<(registry: Registry) => void> }).__toolroomRegistryListeners ??= new Set());

@@ -1,6 +1,6 @@
 import { getLoadedSettings, setLoadedSettings } from "@/lib/settings";
 import { startLiveReload, type LiveReload } from "./live-reload";
-import { getRegistry, loadRegistry, setRegistry } from "./registry";
+import { followToolListsWith, getRegistry, loadServerRegistry, setRegistry } from "./registry";
 import { shownNotice, type ReloadNotice } from "./reload-diff";
 
 const state = globalThis as unknown as { __toolroomLiveReload?: LiveReload; __toolroomReloadNotice?: ReloadNotice };
@@ -34,9 +34,9 @@ export function reloadLogLine(n: ReloadNotice): string {
 export async function startServerLiveReload(): Promise<void> {
   if (state.__toolroomLiveReload) return;
   const registry = await getRegistry();
-  state.__toolroomLiveReload = startLiveReload({
+  const live = startLiveReload({
     current: { settings: getLoadedSettings(), registry },
-    buildRegistry: (loaded, previous, reconnect) => loadRegistry({ settings: loaded.settings, previous, reconnect }),
+    buildRegistry: (loaded, previous, reconnect) => loadServerRegistry({ settings: loaded.settings, previous, reconnect }),
     apply: (loaded, next) => {
       setLoadedSettings(loaded);
       setRegistry(next);
@@ -46,6 +46,9 @@ export async function startServerLiveReload(): Promise<void> {
       (notice.ok ? console.log : console.error)(reloadLogLine(notice));
     },
   });
+  state.__toolroomLiveReload = live;
+  // An MCP server that changes its tools is a reload too: the pages hear of it by its notice.
+  followToolListsWith((trigger) => live.reload(trigger));
 }
 
 /**
@@ -60,6 +63,6 @@ export async function reloadRegistryNow(trigger: string[], server: string, why: 
     return;
   }
   const previous = await getRegistry();
-  setRegistry(await loadRegistry({ previous, reconnect }));
+  setRegistry(await loadServerRegistry({ previous, reconnect }));
   await previous.close?.();
 }

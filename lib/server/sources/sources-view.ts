@@ -35,6 +35,8 @@ export interface SourceDetail extends SourceSummary {
 export interface SourceActivity {
   log: RpcEntry[];
   subscriptions: ReturnType<SourceSession["subscriptions"]>;
+  /** How often the server said its lists changed: the view lists resources and prompts again when these move. */
+  listChanges: ReturnType<SourceSession["listChanges"]>;
 }
 
 const nameOf = (status: SourceStatus) => status.package.slice("mcp:".length);
@@ -112,7 +114,7 @@ export async function sourceDetail(registry: Registry, name: string): Promise<So
 
 export function sourceActivity(registry: Registry, name: string): SourceActivity {
   const { session } = find(registry, name);
-  return { log: session.log(), subscriptions: session.subscriptions() };
+  return { log: session.log(), subscriptions: session.subscriptions(), listChanges: session.listChanges() };
 }
 
 export function sessionFor(registry: Registry, name: string): SourceSession {
