@@ -14,3 +14,8 @@ export function describeDatabase(env: NodeJS.ProcessEnv = process.env): string {
 export function databaseFile(url: string, cwd = process.cwd()): string {
   return path.resolve(cwd, url.replace(/^file:/, ""));
 }
+
+/** Whether `url` names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
