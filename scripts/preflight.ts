@@ -17,7 +17,9 @@ export interface Preflight {
 export async function preflight(): Promise<Preflight> {
   try {
     const { settings } = loadSettings();
-    await loadRegistry({ settings, log: () => {} });
+    // Only its failure matters here: the MCP servers it started stop now, not with npm start.
+    const registry = await loadRegistry({ settings, log: () => {} });
+    await registry.close?.();
     const security = securityConfig(settings);
     const problem = startupProblem(security);
     if (problem) {
