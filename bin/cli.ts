@@ -12,7 +12,22 @@ import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
 import { flushOtlp } from "@/lib/trace/otlp";
 import { CliExit } from "./context";
+import { prepareStore } from "./store";
 import { out, reserveStdout } from "./stdout";
+
+/**
+ * The commands that read or write the store: directly (mcp login, logout) or through the registry,
+ * which reads and writes the sign-in state of the `mcpServers` behind OAuth. Each is migrated for
+ * first. `doctor` is not here: it must change nothing, so it says what to run instead.
+ */
+export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout"]);
+
+/** `mcp login` for the command `toolroom mcp login` runs. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
 
 export function buildProgram(): Command {
   const program = new Command("toolroom")
@@ -22,7 +37,10 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     // Help and --version are the command's answer: the real stdout (subcommands inherit this).
     .configureOutput({ writeOut: (text) => void out(text) })
-    .exitOverride();
+    .exitOverride()
+    .hook("preAction", async (_program, action) => {
+      if (STORE_COMMANDS.has(commandPath(action))) await prepareStore();
+    });
   registerSettings(program);
   registerDoctor(program);
   registerTools(program);

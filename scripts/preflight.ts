@@ -19,7 +19,9 @@ export async function preflight(): Promise<Preflight> {
   try {
     const { settings } = loadSettings();
     adoptDatabaseUrl(settings.database.url);
-    await loadRegistry({ settings, log: () => {} });
+    // Only its failure matters here: the MCP servers it started stop now, not with npm start.
+    const registry = await loadRegistry({ settings, log: () => {} });
+    await registry.close?.();
     const security = securityConfig(settings);
     const problem = startupProblem(security);
     if (problem) {

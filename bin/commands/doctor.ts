@@ -6,6 +6,7 @@ import { chromiumPath } from "@/lib/server/runtime/chromium";
 import { databaseFileProblem } from "@/lib/db/health";
 import { migrationStatus } from "@/lib/db/migrations-status";
 import { databaseFile, databaseUrl } from "@/lib/db/url";
+import { isStdio } from "@/lib/mcp/client-connect";
 import { securityConfig, startupProblem } from "@/lib/security/config";
 import { loadSettings } from "@/lib/settings/load";
 import type { Registry } from "@/lib/tools/registry-types";
@@ -13,6 +14,10 @@ import { CliExit } from "../context";
 import { counted } from "../counted";
 import { modelKeysCheck, skippedEntriesCheck, type Warning } from "./doctor-plugins";
 import { outLine } from "../stdout";
+import { installed } from "../store";
+
+/** What a person runs to create or migrate the database: doctor itself changes nothing. */
+const SET_UP = "npm start, or any toolroom command that uses it (tools, call, ask, eval, mcp), applies them";
 
 interface Check {
   name: string;
@@ -36,13 +41,23 @@ export function registerDoctor(program: Command): void {
     .description("check Node, the database, Chromium for tests, settings, the server's exposure and the tool registry")
     .action(async () => {
       const configPath = program.opts<{ config?: string }>().config;
+      const file = databaseFile(databaseUrl());
+      const status = migrationStatus(file, installed().migrations);
+      // Servers reached by URL keep their sign-in state in the database: before it is set up,
+      // connecting to one would create the file (doctor changes nothing), so they wait for it.
+      const storeReady = status.reachable && status.pending.length === 0;
+      const unchecked: string[] = [];
       // Read once for the registry and plugins checks; MCP servers are stopped as soon as it is built.
       let registryOnce: Promise<Registry> | undefined;
-      const loadedRegistry = () =>
-        (registryOnce ??= loadRegistry({ settings: loadSettings({ configPath }).settings, log: () => {} }).then(async (r) => {
-          await r.close?.();
-          return r;
-        }));
+      const loadRegistryOnce = async () => {
+        const { settings } = loadSettings({ configPath });
+        const mcpServers = storeReady ? settings.mcpServers : Object.fromEntries(Object.entries(settings.mcpServers).filter(([, c]) => isStdio(c)));
+        unchecked.push(...Object.keys(settings.mcpServers).filter((name) => !(name in mcpServers)));
+        const registry = await loadRegistry({ settings: { ...settings, mcpServers }, log: () => {} });
+        await registry.close?.();
+        return registry;
+      };
+      const loadedRegistry = () => (registryOnce ??= loadRegistryOnce());
       const checks: Check[] = [
         {
           name: "node",
@@ -67,17 +82,13 @@ export function registerDoctor(program: Command): void {
         {
           name: "database",
           run: () => {
-            const file = databaseFile(databaseUrl());
             const problem = databaseFileProblem(file);
             if (problem) throw new Error(problem);
-            // A fresh install: npm start (and the migrations) create the file.
-            if (!fs.existsSync(file)) throw new CheckNote(`${file} not created yet; npm start creates it`);
-            const status = migrationStatus(file, path.resolve("prisma/migrations"));
+            // A fresh install: the first command that uses the database creates it.
+            if (!fs.existsSync(file)) throw new CheckNote(`${file} not created yet; ${SET_UP.replace("applies them", "creates it")}`);
             if (!status.reachable) throw new Error(status.error ?? "unreachable");
             if (status.pending.length)
-              throw new Error(
-                `${file}: ${counted(status.pending.length, "migration")} not applied (${status.pending.join(", ")}); run npm run migrate -- deploy`,
-              );
+              throw new Error(`${file}: ${counted(status.pending.length, "migration")} not applied (${status.pending.join(", ")}); ${SET_UP}`);
             return `${file}, ${counted(status.applied.length, "migration")} applied`;
           },
         },
@@ -111,6 +122,7 @@ export function registerDoctor(program: Command): void {
               skippedEntries ? `${counted(skippedEntries, "tool entry", "tool entries")} skipped` : "",
               failedServers ? `${counted(failedServers, "MCP server")} failed` : "",
             ].filter(Boolean);
+            if (unchecked.length) notes.push(`${counted(unchecked.length, "MCP server")} by URL not checked before the database is set up`);
             return `${counted(registry.tools.length, "tool")}${notes.length ? `, ${notes.join(", ")} (see toolroom tools)` : ""}`;
           },
         },

@@ -65,6 +65,20 @@ describe("plugin diagnostics in the CLI", { timeout: 90_000 }, () => {
     expect(run.stdout).toMatch(/^warn {2}models {4}1 configured model without an API key\n.*llms\.gpt \(openai\): no API key; set OPENAI_API_KEY/m);
   });
 
+  it("a plugin whose import never settles: tools and doctor report it once the bound passes, and list the rest (issue DD 3)", async () => {
+    // Nothing else keeps the command's process alive while it waits: the bound's timer has to.
+    const stuck = path.resolve(import.meta.dirname, "../../examples/plugins/fixtures/never-settles");
+    const settings = config("stuck.yaml", `plugins: { paths: [${JSON.stringify(stuck)}], importTimeoutSeconds: 0.5 }\n`);
+    const tools = await runToolroom(["--config", settings, "tools"], root);
+    expect(tools.stderr).not.toContain("unsettled top-level await");
+    expect(tools.stderr).toContain('skipped fixture-never-settles@0.0.1 entry "never_settles" (import-timed-out)');
+    expect(tools.stdout).toContain("read_file  [toolroom]");
+    expect(tools.code).toBe(0);
+    const doctor = await runToolroom(["--config", settings, "doctor"], root);
+    expect(doctor.stdout).toMatch(/^warn {2}plugins {3}1 plugin entry skipped/m);
+    expect(doctor.code, doctor.stderr).toBe(0);
+  });
+
   it("a plugin clashing with a built-in stops with the exact line to add, naming the package", async () => {
     const settings = config("clash.yaml", `plugins: { paths: [${path.join(root, "plugins", "clash-plugin")}] }\n`);
     const run = await runToolroom(["--config", settings, "tools"], root);

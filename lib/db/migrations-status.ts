@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
+import { databaseFile, databaseKind } from "./url";
 
 export interface MigrationStatus {
   reachable: boolean;
@@ -35,4 +36,15 @@ export function migrationStatus(file: string, migrationsDir: string): MigrationS
   } finally {
     db?.close();
   }
+}
+
+/**
+ * Whether the store `url` names lacks a committed migration (a SQLite file not created yet lacks
+ * them all): the check the CLI makes before every command that uses the store, cheap when the answer is no.
+ * A PostgreSQL URL is always answered yes for now: scripts/migrate.mjs finds out, under its lock.
+ */
+export async function storeNeedsMigrating(url: string, migrationsDir: string): Promise<boolean> {
+  if (databaseKind(url) === "postgresql") return true;
+  const status = migrationStatus(databaseFile(url), migrationsDir);
+  return !status.reachable || status.pending.length > 0;
 }

@@ -34,10 +34,15 @@ export async function loadContributions(packages: PluginPackage[], timeoutMs: nu
     });
     return false;
   };
-  for (const pkg of packages) {
+  // Every entry is imported at once (each import bounded by `timeoutMs`), then claimed in manifest order.
+  const imports = packages.map((pkg) => ({
+    resources: Object.entries(pkg.resources).map(([name, spec]) => [name, loadExport(pkg, name, spec, timeoutMs, whyNotAResource)] as const),
+    prompts: Object.entries(pkg.prompts).map(([name, spec]) => [name, loadExport(pkg, name, spec, timeoutMs, whyNotAPrompt)] as const),
+  }));
+  for (const [i, pkg] of packages.entries()) {
     const base = { sourcePackage: pkg.name, version: pkg.version };
-    for (const [name, spec] of Object.entries(pkg.resources)) {
-      const loaded = await loadExport(pkg, name, spec, timeoutMs, whyNotAResource);
+    for (const [name, loading] of imports[i]!.resources) {
+      const loaded = await loading;
       if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
       else if ("uriTemplate" in loaded.value) {
         const definition = loaded.value as ResourceTemplateDefinition;
@@ -47,8 +52,8 @@ export async function loadContributions(packages: PluginPackage[], timeoutMs: nu
         if (claim(`resource ${definition.uri}`, pkg, name)) out.resources.push({ ...base, kind: "resource", definition });
       }
     }
-    for (const [name, spec] of Object.entries(pkg.prompts)) {
-      const loaded = await loadExport(pkg, name, spec, timeoutMs, whyNotAPrompt);
+    for (const [name, loading] of imports[i]!.prompts) {
+      const loaded = await loading;
       if ("diagnostic" in loaded) out.diagnostics.push(loaded.diagnostic);
       else if (claim(`prompt ${name}`, pkg, name)) out.prompts.push({ ...base, definition: loaded.value as PromptDefinition });
     }

@@ -10,15 +10,39 @@ export type EntryModule = { module: Record<string, unknown>; file: string; expor
 
 class ImportTimeout extends Error {}
 
-/** The module, or an ImportTimeout: a top-level await that never settles must not hold the registry (the import itself cannot be cancelled). */
+/**
+ * Imports not settled yet, by URL, with when the first began. Node hands every later import() of
+ * the URL the same promise, pending forever when the module's top-level await never settles: a tool,
+ * a resource and a prompt of one module, or the next reload, would each wait the whole bound again.
+ */
+const pending = ((
+  globalThis as unknown as { __toolroomPendingImports?: Map<string, { imported: Promise<Record<string, unknown>>; since: number }> }
+).__toolroomPendingImports ??= new Map());
+
+/**
+ * The module, or an ImportTimeout `timeoutMs` after the first import of `url` began: a top-level
+ * await that never settles must not hold the registry (the import itself cannot be cancelled).
+ * The timer keeps the process alive while it waits: unreferenced, a command or `npm start`'s
+ * preflight with nothing else to wait for would end right there ("unsettled top-level await", exit 13).
+ */
 function importWithin(url: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  const now = Date.now();
+  let started = pending.get(url);
+  if (!started) {
+    const imported = import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url) as Promise<Record<string, unknown>>;
+    started = { imported, since: now };
+    pending.set(url, started);
+    // Once settled, Node's own module cache answers the next import at once.
+    void imported.then(
+      () => pending.delete(url),
+      () => pending.delete(url),
+    );
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImportTimeout()), timeoutMs);
-    timer.unref();
+    timer = setTimeout(() => reject(new ImportTimeout()), Math.max(0, started.since + timeoutMs - now));
   });
-  const imported = import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url) as Promise<Record<string, unknown>>;
-  return Promise.race([imported, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([started.imported, timeout]).finally(() => clearTimeout(timer));
 }
 
 function seconds(ms: number): string {

@@ -116,6 +116,37 @@ describe("buildRegistry", () => {
     ]);
   });
 
+  it("waits one bound for a stuck module however many entries name it, and a second build does not wait again (issue DD 3)", async () => {
+    const bound = 1000;
+    const dir = path.join(nodeModules, "stuck-everywhere");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({
+        name: "stuck-everywhere",
+        version: "0.0.1",
+        type: "module",
+        toolroom: { tools: { stuck_tool: "./index.js#tool" }, resources: { stuck: "./index.js#stuck" }, prompts: { late: "./index.js#late" } },
+      }),
+    );
+    fs.writeFileSync(path.join(dir, "index.js"), "await new Promise(() => {});\nexport const tool = {};\nexport const stuck = {};\nexport const late = {};\n");
+    /** Which comes first: the build, or a marker set `ms` after the build started. */
+    const firstOf = async (build: Promise<unknown>, ms: number) =>
+      Promise.race([build.then(() => "registry"), new Promise((resolve) => setTimeout(() => resolve("marker"), ms))]);
+    // Entry after entry, each waiting its own bound, the three would take three bounds.
+    const first = buildRegistry(options({ importTimeoutMs: bound }));
+    expect(await firstOf(first, 2.5 * bound)).toBe("registry");
+    expect((await first).diagnostics.map((d) => [d.entry, d.kind])).toEqual([
+      ["stuck_tool", "import-timed-out"],
+      ["stuck", "import-timed-out"],
+      ["late", "import-timed-out"],
+    ]);
+    // A live reload of the same files: the import is the same one, still pending, long past its bound.
+    const again = buildRegistry(options({ importTimeoutMs: bound }));
+    expect(await firstOf(again, bound / 2)).toBe("registry");
+    expect((await again).diagnostics.filter((d) => d.kind === "import-timed-out")).toHaveLength(3);
+  });
+
   it("keeps the last good tool of an entry whose module fails to import again, marked stale, until a good version loads", async () => {
     const dir = path.join(nodeModules, "typo-plugin");
     const file = path.join(dir, "tools.js");

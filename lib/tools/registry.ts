@@ -69,15 +69,15 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
   const disabled = new Set(options.disabledPackages ?? []);
   const packages = await findPluginPackages(options.nodeModules, options.pluginPaths ?? []);
   const disabledPackages = packages.filter((p) => disabled.has(p.name)).map((p) => p.name);
-  const loaded = await Promise.all(
-    packages
-      .filter((p) => !disabled.has(p.name))
-      .flatMap((pkg) =>
-        Object.entries(pkg.tools).map(([toolName, spec]) =>
-          loadEntry(pkg, toolName, spec, options.metadataContext, options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS),
-        ),
-      ),
-  );
+  const enabledPackages = packages.filter((p) => !disabled.has(p.name));
+  const timeoutMs = options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS;
+  // Tools, resources and prompts are imported at once: start-up waits one bound at most, not one per kind.
+  const [loaded, contributions] = await Promise.all([
+    Promise.all(
+      enabledPackages.flatMap((pkg) => Object.entries(pkg.tools).map(([toolName, spec]) => loadEntry(pkg, toolName, spec, options.metadataContext, timeoutMs))),
+    ),
+    loadContributions(enabledPackages, timeoutMs),
+  ]);
   const now = options.now ?? (() => new Date());
   for (const result of loaded) {
     if ("diagnostic" in result) {
@@ -92,10 +92,6 @@ export async function buildRegistry(options: BuildRegistryOptions): Promise<Regi
     } else candidates.push(result.candidate);
   }
 
-  const contributions = await loadContributions(
-    packages.filter((p) => !disabled.has(p.name)),
-    options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS,
-  );
   for (const diagnostic of contributions.diagnostics) {
     diagnostics.push(diagnostic);
     log(`toolroom: ${diagnosticReport(diagnostic)}${diagnostic.stack ? `\n${diagnostic.stack}` : ""}`);
