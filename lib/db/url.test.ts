@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+
+const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
 import { adoptDatabaseUrl, databaseKind, databaseUrl, DatabaseUrlError, describeDatabase } from "./url";
 
 describe("the database URL", () => {
@@ -18,23 +20,23 @@ describe("the database URL", () => {
   });
 
   it("takes DATABASE_URL, then TOOLROOM_DATABASE__URL (the settings' database.url), then the SQLite default", () => {
-    expect(databaseUrl({})).toBe("file:./data/toolroom.db");
-    expect(databaseUrl({ TOOLROOM_DATABASE__URL: "postgresql://a@b/c" })).toBe("postgresql://a@b/c");
-    expect(databaseUrl({ DATABASE_URL: "file:x.db", TOOLROOM_DATABASE__URL: "postgresql://a@b/c" })).toBe("file:x.db");
+    expect(databaseUrl(env({}))).toBe("file:./data/toolroom.db");
+    expect(databaseUrl(env({ TOOLROOM_DATABASE__URL: "postgresql://a@b/c" }))).toBe("postgresql://a@b/c");
+    expect(databaseUrl(env({ DATABASE_URL: "file:x.db", TOOLROOM_DATABASE__URL: "postgresql://a@b/c" }))).toBe("file:x.db");
   });
 
   it("adopts the settings file's database.url only when no variable names a store, and refuses a bad one", () => {
-    const env: NodeJS.ProcessEnv = {};
-    adoptDatabaseUrl("postgresql://team@127.0.0.1:5432/toolroom", env);
-    expect(env.DATABASE_URL).toBe("postgresql://team@127.0.0.1:5432/toolroom");
-    const set: NodeJS.ProcessEnv = { DATABASE_URL: "file:kept.db" };
+    const fresh = env({});
+    adoptDatabaseUrl("postgresql://team@127.0.0.1:5432/toolroom", fresh);
+    expect(fresh.DATABASE_URL).toBe("postgresql://team@127.0.0.1:5432/toolroom");
+    const set = env({ DATABASE_URL: "file:kept.db" });
     adoptDatabaseUrl("postgresql://x@y/z", set);
     expect(set.DATABASE_URL).toBe("file:kept.db");
-    expect(() => adoptDatabaseUrl("redis://127.0.0.1", {})).toThrow(DatabaseUrlError);
+    expect(() => adoptDatabaseUrl("redis://127.0.0.1", env({}))).toThrow(DatabaseUrlError);
   });
 
   it("describes PostgreSQL by host, port and database, without credentials", () => {
-    expect(describeDatabase({ DATABASE_URL: "postgresql://team:s3cret@db.internal/toolroom" })).toBe("PostgreSQL db.internal:5432/toolroom");
-    expect(describeDatabase({ DATABASE_URL: "file:./data/toolroom.db" })).toBe("SQLite ./data/toolroom.db");
+    expect(describeDatabase(env({ DATABASE_URL: "postgresql://team:s3cret@db.internal/toolroom" }))).toBe("PostgreSQL db.internal:5432/toolroom");
+    expect(describeDatabase(env({ DATABASE_URL: "file:./data/toolroom.db" }))).toBe("SQLite ./data/toolroom.db");
   });
 });

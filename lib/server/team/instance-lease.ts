@@ -28,7 +28,7 @@ interface Lease {
 }
 
 const cache = globalThis as unknown as { __toolroomLease?: Lease };
-const lease = (cache.__toolroomLease ??= { id: `${os.hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`, marks: new Map() });
+const lease: Lease = (cache.__toolroomLease ??= { id: `${os.hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`, marks: new Map() });
 
 /**
  * Several instances share the store only on PostgreSQL; the embedded SQLite file has one server,
