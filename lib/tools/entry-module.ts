@@ -15,9 +15,14 @@ class ImportTimeout extends Error {}
  * the URL the same promise, pending forever when the module's top-level await never settles: a tool,
  * a resource and a prompt of one module, or the next reload, would each wait the whole bound again.
  */
-const pending = ((
-  globalThis as unknown as { __toolroomPendingImports?: Map<string, { imported: Promise<Record<string, unknown>>; since: number }> }
-).__toolroomPendingImports ??= new Map());
+interface PendingImport {
+  imported: Promise<Record<string, unknown>>;
+  since: number;
+}
+const pending = ((globalThis as unknown as { __toolroomPendingImports?: Map<string, PendingImport> }).__toolroomPendingImports ??= new Map<
+  string,
+  PendingImport
+>());
 
 /**
  * The module, or an ImportTimeout `timeoutMs` after the first import of `url` began: a top-level
