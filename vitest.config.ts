@@ -61,7 +61,14 @@ export default defineConfig({
       // and CLIs they start, so a second file fills that wait instead of queueing behind it.
       {
         extends: true,
-        test: { name: "integration", include: INTEGRATION, exclude: ["lib/db/postgres*.test.ts", "lib/server/team/*.test.ts"], pool: "forks", maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: {
+          name: "integration",
+          include: INTEGRATION,
+          exclude: ["lib/db/postgres*.test.ts", "lib/server/team/*.test.ts"],
+          pool: "forks",
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,

@@ -37,6 +37,7 @@ function invocations(): Record<string, string[]> {
     mcp: ["mcp"],
     "mcp login": ["mcp", "login", "remote"],
     "mcp logout": ["mcp", "logout", "remote"],
+    "collection run": ["collection", "run", path.join(root, "none.calls.yaml")],
   };
 }
 

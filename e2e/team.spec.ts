@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { descendants } from "./pages/next-server";
 import { freePort, rawRequest } from "./pages/security-http";
 
 test.describe.configure({ timeout: 240_000 });
@@ -35,7 +36,12 @@ class Instance {
   }
   async ready(): Promise<void> {
     const deadline = Date.now() + 120_000;
-    while ((await this.get("/api/tools").then((r) => r.status, () => 0)) !== 200) {
+    while (
+      (await this.get("/api/tools").then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200
+    ) {
       if (this.child.exitCode !== null) throw new Error(`npm start exited (${this.child.exitCode}):\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -47,10 +53,22 @@ class Instance {
     return rawRequest(`${this.origin}${url}`);
   }
   post(url: string, body: unknown) {
-    return rawRequest(`${this.origin}${url}`, { method: "POST", headers: { Origin: this.origin, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return rawRequest(`${this.origin}${url}`, {
+      method: "POST",
+      headers: { Origin: this.origin, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
+  /** The whole tree: npm, the Node 22 bootstrap, start.mjs, the server and the tools it runs. */
   kill(signal: NodeJS.Signals) {
-    if (this.child.exitCode === null && this.child.pid) process.kill(-this.child.pid, signal);
+    if (!this.child.pid) return;
+    for (const pid of [this.child.pid, ...descendants(this.child.pid).map((p) => p.pid)]) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // gone already
+      }
+    }
   }
 }
 
@@ -71,7 +89,10 @@ async function exported(instance: Instance, chatId: string) {
 
 /** Asks `instance`'s offline model to run `command`; returns the assistant message with the call waiting for approval. */
 async function askToRun(instance: Instance, chatId: string, command: string): Promise<{ message: Message; call: Part }> {
-  const res = await instance.post("/api/chat", { id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`${command}\`` }] } });
+  const res = await instance.post("/api/chat", {
+    id: chatId,
+    message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`${command}\`` }] },
+  });
   expect(res.status, res.body.slice(0, 300)).toBe(200);
   const message = (await exported(instance, chatId)).messages.at(-1)!;
   const call = message.parts.find((p) => p.state === "approval-requested");
@@ -104,7 +125,10 @@ test.beforeAll(async () => {
   const sourceRoot = path.join(dir, "src");
   fs.mkdirSync(sourceRoot);
   const config = path.join(dir, "toolroom.yaml");
-  fs.writeFileSync(config, JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls", "touch"], timeoutSeconds: 120 } } }));
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ sourceRoot, tools: { run_terminal_command: { enabled: true, allowedCommands: ["sleep", "ls", "touch"], timeoutSeconds: 120 } } }),
+  );
   database = `toolroom_team_${process.pid}_${Date.now()}`;
   const url = new URL(SERVER);
   url.pathname = `/${database}`;
@@ -149,7 +173,10 @@ test("two instances on one database: one history, approvals answered anywhere an
   expect(fs.existsSync(path.join(dir, "src", "approved-on-b"))).toBe(true);
 
   // A try-it approval asked for on A is answered on B.
-  const asked = JSON.parse((await a.post("/api/tools/run_terminal_command/invoke", { input: { command: "ls" } })).body) as { status: string; approvalId: string };
+  const asked = JSON.parse((await a.post("/api/tools/run_terminal_command/invoke", { input: { command: "ls" } })).body) as {
+    status: string;
+    approvalId: string;
+  };
   expect(asked.status).toBe("approval-required");
   const ran = await b.post("/api/tools/run_terminal_command/invoke", { input: { command: "ls" }, approvalId: asked.approvalId, decision: "approve" });
   expect(JSON.parse(ran.body)).toMatchObject({ status: "done" });
@@ -169,18 +196,22 @@ test("two instances on one database: one history, approvals answered anywhere an
   // An eval started on A is seen on B as A's (not taken for a dead process's run and interrupted).
   const suites = (JSON.parse((await a.get("/api/evals")).body) as { suites: { key: string }[] }).suites;
   const suite = suites.find((s) => s.key.startsWith("examples:"))!.key;
-  const started = await a.post("/api/evals", { suite });
+  const started = await a.post("/api/evals", { suite, models: ["offline"], modes: ["native"], trials: 1 });
   expect(started.status, started.body).toBe(202);
-  const runId = (JSON.parse(started.body) as { id: string }).id;
+  const runId = (JSON.parse(started.body) as { run: { id: string } }).run.id;
+  let last: unknown;
   const seen = await until(
     async () => {
       const runs = (JSON.parse((await b.get("/api/evals")).body) as { runs: { id: string; state: string; done: number; total: number }[] }).runs;
       const run = runs.find((r) => r.id === runId);
+      last = run ?? runs.map((r) => r.id);
       return run && run.state !== "running" ? run : undefined;
     },
     "the eval to end, as seen on B",
     90_000,
-  );
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; last seen: ${JSON.stringify(last)}; A's own view: ${a.output.slice(-2000)}`);
+  });
   expect(seen).toMatchObject({ state: "done" });
   expect(seen.done).toBe(seen.total);
 });

@@ -212,7 +212,8 @@ async function createPostgresDatabase(url) {
     await admin.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
     console.log(`migrate: created database ${database}`);
   } catch (error) {
-    if (error?.code !== "42P04") throw error; // another instance made it first
+    // Another instance made it first: 42P04, or 23505 when both were creating it at that moment.
+    if (error?.code !== "42P04" && error?.code !== "23505") throw error;
   } finally {
     await admin.end();
   }
@@ -283,8 +284,12 @@ async function check() {
   const postgresNames = migrationNames("postgresql");
   const twins = (names) => names.filter((n) => n > POSTGRES_BASELINE);
   const missing = [
-    ...twins(sqliteNames).filter((n) => !postgresNames.includes(n)).map((n) => `${n} has no PostgreSQL twin`),
-    ...twins(postgresNames).filter((n) => !sqliteNames.includes(n)).map((n) => `${n} has no SQLite twin`),
+    ...twins(sqliteNames)
+      .filter((n) => !postgresNames.includes(n))
+      .map((n) => `${n} has no PostgreSQL twin`),
+    ...twins(postgresNames)
+      .filter((n) => !sqliteNames.includes(n))
+      .map((n) => `${n} has no SQLite twin`),
   ];
   if (postgresNames[0] !== POSTGRES_BASELINE) missing.push(`the first PostgreSQL migration must be ${POSTGRES_BASELINE}`);
   if (missing.length) fail(`the two migration histories differ: ${missing.join("; ")} (npm run migrate create <name> writes both)`);

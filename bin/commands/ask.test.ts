@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,6 +42,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, "src", "lib", "alpha.ts"), "export const alpha = 1;\n");
   fs.writeFileSync(path.join(root, "src", "lib", "beta.ts"), "export const beta = 2;\n");
   fs.writeFileSync(path.join(root, "src", "README.md"), "# sample\n");
+  // Its store set up beforehand: a first command on a fresh one says on stderr that it migrated it.
+  execFileSync(process.execPath, [path.resolve("scripts/migrate.mjs"), "deploy"], { cwd: root, stdio: "pipe" });
   // A provider that refuses every request and echoes the key it was sent, as some proxies do.
   provider = http.createServer((req, res) => {
     res.writeHead(400, { "content-type": "application/json" });

@@ -60,12 +60,20 @@ function sqliteCodeOf(error: unknown): string | undefined {
 // messages of pg itself for a connection lost mid-query or never made within the timeout.
 const PG_UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "DatabaseDoesNotExist"]);
 const PG_UNREACHABLE_CODES = /^(57P0[123]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EPIPE)$/;
-const PG_UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection ended unexpectedly|Client has encountered a connection error/;
+const PG_UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Connection ended unexpectedly|Client has encountered a connection error/;
 
 /** Whether an error (or one it wraps) says the PostgreSQL server cannot be reached. */
 function postgresUnreachable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 6; depth++) {
-    const o = e as { kind?: unknown; code?: unknown; originalCode?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: unknown } }; cause?: unknown };
+    const o = e as {
+      kind?: unknown;
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: { cause?: unknown } };
+      cause?: unknown;
+    };
     if (typeof o.kind === "string" && PG_UNREACHABLE_KINDS.has(o.kind)) return true;
     for (const code of [o.code, o.originalCode]) if (typeof code === "string" && PG_UNREACHABLE_CODES.test(code)) return true;
     if (typeof o.message === "string" && PG_UNREACHABLE_MESSAGES.test(o.message)) return true;
@@ -88,7 +96,8 @@ export function databaseFaultOf(error: unknown, file = defaultLocation()): Datab
   // Not `instanceof`: Next bundles each route apart and the client lives on globalThis, so a fault
   // may come from another route's copy of this class.
   if (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[DATABASE_FAULT] === true) return error as DatabaseFault;
-  if (databaseKind(databaseUrl()) === "postgresql") return postgresUnreachable(error) ? new DatabaseFault("unreachable", faultMessage("unreachable", file)) : null;
+  if (databaseKind(databaseUrl()) === "postgresql")
+    return postgresUnreachable(error) ? new DatabaseFault("unreachable", faultMessage("unreachable", file)) : null;
   const code = sqliteCodeOf(error);
   if (code) {
     const kind = KINDS.find(([pattern]) => pattern.test(code))?.[1];

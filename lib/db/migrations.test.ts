@@ -56,7 +56,11 @@ describe("prisma/migrations", () => {
   it("deploy refuses a URL that names neither SQLite nor PostgreSQL, and creates nothing", () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-migrations-cwd-"));
     try {
-      const run = spawnSync(process.execPath, [script, "deploy"], { encoding: "utf8", cwd, env: { ...process.env, DATABASE_URL: "mysql://root@127.0.0.1/toolroom" } });
+      const run = spawnSync(process.execPath, [script, "deploy"], {
+        encoding: "utf8",
+        cwd,
+        env: { ...process.env, DATABASE_URL: "mysql://root@127.0.0.1/toolroom" },
+      });
       expect(run.status).toBe(2);
       expect(run.stderr).toContain("names a mysql: database");
       expect(fs.readdirSync(cwd)).toEqual([]);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { databaseKind, databaseUrl, describePostgres } from "./database-url.mjs";
 
-export { databaseKind, databaseUrl, DatabaseUrlError, type DatabaseKind } from "./database-url.mjs";
+export { databaseKind, databaseUrl, DatabaseUrlError } from "./database-url.mjs";
 
 /** The database as a person would name it in the footer or `toolroom doctor`. */
 export function describeDatabase(env: NodeJS.ProcessEnv = process.env): string {

@@ -15,7 +15,10 @@ export function testEngine(): "sqlite" | "postgresql" {
  * it (as it would a team's new database), and it is dropped when the test file ends.
  */
 export function throwawayPostgresDatabase(prefix: string): string {
-  const name = `toolroom_test_${prefix.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "").toLowerCase()}_${randomBytes(4).toString("hex")}`;
+  const name = `toolroom_test_${prefix
+    .replace(/[^a-z0-9]+/gi, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase()}_${randomBytes(4).toString("hex")}`;
   const url = new URL(TEST_POSTGRES_SERVER);
   url.pathname = `/${name}`;
   afterAll(async () => {

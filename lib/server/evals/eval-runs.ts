@@ -215,7 +215,16 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
     total: trialCount(loaded.suite, settings, choice),
   };
   // Conditional: two instances resuming one run at once must not both run its trials.
-  const data = { state: "running", finishedAt: null, runRel: null, partial: false, cells: null, error: null, total: status.total, runningOn: sharedInstanceId() };
+  const data = {
+    state: "running",
+    finishedAt: null,
+    runRel: null,
+    partial: false,
+    cells: null,
+    error: null,
+    total: status.total,
+    runningOn: sharedInstanceId(),
+  };
   if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
   return status;

@@ -35,11 +35,21 @@ const callParts = (message: UIMessage) => message.parts.filter((p) => "toolCallI
 
 /** A chat whose approved `touch` call was running on `owner` when it stopped answering. */
 async function runningCallOn(chatId: string, owner: string, heartbeatAt: Date): Promise<string> {
-  await readAssistantMessage(await post({ id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`touch ${chatId}\`` }] } }));
+  await readAssistantMessage(
+    await post({ id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: `run \`touch ${chatId}\`` }] } }),
+  );
   const assistant = (await queries.loadMessages(chatId)).at(-1) as UIMessage;
   const part = callParts(assistant).find((p) => p.state === "approval-requested")!;
-  await queries.decideApproval(part.approval!.id, { approvalState: "approved", decision: "approved", decidedBy: "user", decidedAt: new Date(), state: "approved" });
-  const parts = assistant.parts.map((p) => (p === (part as unknown) ? { ...part, state: "approval-responded", approval: { ...part.approval!, approved: true } } : p));
+  await queries.decideApproval(part.approval!.id, {
+    approvalState: "approved",
+    decision: "approved",
+    decidedBy: "user",
+    decidedAt: new Date(),
+    state: "approved",
+  });
+  const parts = assistant.parts.map((p) =>
+    p === (part as unknown) ? { ...part, state: "approval-responded", approval: { ...part.approval!, approved: true } } : p,
+  );
   await queries.saveMessage(chatId, 1, { ...assistant, parts } as UIMessage);
   await queries.updateToolCall(part.toolCallId, { state: "running", startedAt: new Date() });
   await instances.registerInstance({ id: owner, kind: "web", host: "elsewhere", pid: 1, at: heartbeatAt }).catch(() => {});
