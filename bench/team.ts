@@ -57,23 +57,23 @@ async function child(): Promise<void> {
   // Warm-up: module caches, JIT, the pool's first connection.
   if (!(await turn(`${prefix}-warm`))) throw new Error("bench: the offline model made no list_files call");
   const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
-  process.once("message", async () => {
-    const start = performance.now();
-    const cpu = process.cpuUsage();
-    const results = await Promise.all(
-      Array.from({ length: Number(process.env.BENCH_COUNT) }, async (_, i) => {
-        const called = await turn(`${prefix}-${i}`);
-        return { ms: performance.now() - start, called };
-      }),
-    );
-    const used = process.cpuUsage(cpu);
-    const done: Done = { turns: results.map((r) => r.ms), withCall: results.filter((r) => r.called).length, cpu: (used.user + used.system) / 1000 };
-    await send(done);
-    const { db } = await import("@/lib/db/client");
-    await db().$disconnect();
-    process.exit(0);
-  });
+  const go = new Promise((resolve) => process.once("message", resolve));
   await send("ready");
+  await go;
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const results = await Promise.all(
+    Array.from({ length: Number(process.env.BENCH_COUNT) }, async (_, i) => {
+      const called = await turn(`${prefix}-${i}`);
+      return { ms: performance.now() - start, called };
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  const done: Done = { turns: results.map((r) => r.ms), withCall: results.filter((r) => r.called).length, cpu: (used.user + used.system) / 1000 };
+  await send(done);
+  const { db } = await import("@/lib/db/client");
+  await db().$disconnect();
+  process.exit(0);
 }
 
 async function parent(): Promise<void> {
@@ -107,7 +107,7 @@ async function parent(): Promise<void> {
     for (const c of children) c.send("go");
     const done = (await Promise.all(reports)) as Done[];
     const wall = performance.now() - start;
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : null)));
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : Promise.resolve())));
     const turns = done.flatMap((d) => d.turns);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     return { wall, meanTurn: sum(turns) / turns.length, withCall: sum(done.map((d) => d.withCall)), cpu: sum(done.map((d) => d.cpu)) };
