@@ -3,7 +3,7 @@ import { SECURITY_HEADERS } from "./lib/security/headers";
 
 const config: NextConfig = {
   // Native and wasm-backed packages stay out of the bundle; plugins are imported at run time.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "typescript", "shiki"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "typescript", "shiki", "pg-boss"],
   // Parallel work trees (helpers, benches) build into their own folder.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,

@@ -46,6 +46,17 @@ async function buildBundle() {
     outExtension: { ".js": ".mjs" },
     // lib/artifacts/worker/pool.ts starts the bundled worker beside the bundle instead of the .ts source.
     define: { __TOOLROOM_CLI_BUNDLE__: "true" },
+    // `server-only` keeps server modules out of the browser's bundles; the CLI is a server-side
+    // program (its worker runs the same services as the web instances), so here it is empty.
+    plugins: [
+      {
+        name: "server-only",
+        setup(build) {
+          build.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "server-only" }));
+          build.onLoad({ filter: /.*/, namespace: "server-only" }, () => ({ contents: "" }));
+        },
+      },
+    ],
     write: false,
     metafile: true,
     outdir: "out",

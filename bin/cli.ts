@@ -10,6 +10,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
+import { registerWorker } from "./commands/worker";
 import { flushOtlp } from "@/lib/trace/otlp";
 import { CliExit } from "./context";
 import { prepareStore } from "./store";
@@ -20,7 +21,7 @@ import { out, reserveStdout } from "./stdout";
  * which reads and writes the sign-in state of the `mcpServers` behind OAuth. Each is migrated for
  * first. `doctor` is not here: it must change nothing, so it says what to run instead.
  */
-export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout"]);
+export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout", "worker"]);
 
 /** `mcp login` for the command `toolroom mcp login` runs. */
 export function commandPath(command: Command): string {
@@ -51,6 +52,7 @@ export function buildProgram(): Command {
   registerCollection(program);
   registerIndex(program);
   registerMcp(program);
+  registerWorker(program);
   return program;
 }
 

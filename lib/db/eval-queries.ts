@@ -20,6 +20,10 @@ export interface EvalRunRow {
   cells: string | null;
   error: string | null;
   runningOn?: string | null;
+  queued?: boolean;
+  suiteFile?: string | null;
+  suiteText?: string | null;
+  trusted?: boolean;
 }
 
 /** A stored run with its trial counts by verdict. */
@@ -49,25 +53,45 @@ interface EvalTrialChat {
  * row is what a resumed run counts as done; stored apart (five commits a trial, as before), a chat
  * could outlive a row that never came, and its trial ran again under another chat.
  */
-export async function saveEvalTrialChat(runId: string, { chat, messages, traceSteps, trial }: EvalTrialChat): Promise<void> {
+export async function saveEvalTrialChat(runId: string, { chat, messages, traceSteps, trial }: EvalTrialChat): Promise<boolean> {
   const { verdict, record, ...key } = trial;
-  await db().$transaction([
-    db().chat.create({
-      data: {
-        ...chat,
-        origin: "eval",
-        messages: { createMany: { data: messages.map((message, position) => ({ id: message.id, position, ...messageColumns(message) })) } },
-        traceSteps: { createMany: { data: traceSteps.map(traceStepColumns) } },
-      },
-      select: { id: true },
-    }),
-    db().evalTrial.upsert({
-      where: { runId_cell_caseName_trial: { runId, ...key } },
-      create: { runId, ...key, verdict, record },
-      update: { verdict, record },
-      select: { runId: true },
-    }),
-  ]);
+  try {
+    await db().$transaction([
+      db().chat.create({
+        data: {
+          ...chat,
+          origin: "eval",
+          messages: { createMany: { data: messages.map((message, position) => ({ id: message.id, position, ...messageColumns(message) })) } },
+          traceSteps: { createMany: { data: traceSteps.map(traceStepColumns) } },
+        },
+        select: { id: true },
+      }),
+      // Created, never overwritten: a job's second attempt at a trial its first attempt stored
+      // (the worker died before the engine heard) fails here, and its chat goes with it.
+      db().evalTrial.create({ data: { runId, ...key, verdict, record }, select: { runId: true } }),
+    ]);
+    return true;
+  } catch (error) {
+    // Only the trial row's own key means "stored already"; any other clash is an error to report.
+    const known = error as { code?: unknown; meta?: { modelName?: unknown } };
+    if (known.code === "P2002" && known.meta?.modelName === "EvalTrial") return false;
+    throw error;
+  }
+}
+
+/** How many trials of the run are stored. */
+export async function countEvalTrials(runId: string): Promise<number> {
+  return db().evalTrial.count({ where: { runId } });
+}
+
+/** The keys of the run's stored trials (what a resumed queued run does not queue again). */
+export async function storedTrialKeys(runId: string): Promise<{ cell: string; caseName: string; trial: number }[]> {
+  return db().evalTrial.findMany({ where: { runId }, select: { cell: true, caseName: true, trial: true } });
+}
+
+/** Moves a running run to its end state exactly once, whichever process sees it first; false when another did. */
+export async function endEvalRunOnce(id: string, data: Partial<Omit<EvalRunRow, "id">> & { state: string }): Promise<boolean> {
+  return (await db().evalRun.updateMany({ where: { id, state: "running" }, data })).count === 1;
 }
 
 /** The latest runs, newest first, with how many of their trials passed, failed or erred. */

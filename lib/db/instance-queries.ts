@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "./client";
 
-export async function registerInstance(data: { id: string; kind: string; host: string; pid: number; at: Date }): Promise<void> {
-  await db().instance.create({ data: { id: data.id, kind: data.kind, host: data.host, pid: data.pid, startedAt: data.at, heartbeatAt: data.at } });
+export async function registerInstance(data: { id: string; kind: string; host: string; pid: number; slots: number; at: Date }): Promise<void> {
+  const { at, ...row } = data;
+  await db().instance.create({ data: { ...row, startedAt: at, heartbeatAt: at } });
 }
 
 /** False when the row is gone: another instance took this one for dead and closed its turns. */
@@ -52,4 +53,10 @@ export async function chatsRunningOnDeadInstances(instances: string[]): Promise<
 
 export async function clearTurnMarks(chatIds: string[]): Promise<void> {
   await db().chat.updateMany({ where: { id: { in: chatIds } }, data: { runningOn: null } });
+}
+
+/** The live instances of one kind and the trial slots they offer (the Evals page's "workers connected"). */
+export async function liveInstancesOf(kind: string, cutoff: Date): Promise<{ count: number; slots: number }> {
+  const rows = await db().instance.aggregate({ where: { kind, heartbeatAt: { gte: cutoff } }, _count: { _all: true }, _sum: { slots: true } });
+  return { count: rows._count._all, slots: rows._sum.slots ?? 0 };
 }

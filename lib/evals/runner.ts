@@ -67,7 +67,8 @@ export interface StoredTrial {
  * in one commit never leaves a chat whose trial a resumed run would run again.
  */
 export interface TrialStore {
-  save(trial: StoredTrial): Promise<void>;
+  /** false: the store held this trial already (a job's second attempt), so it is not counted again. */
+  save(trial: StoredTrial): Promise<boolean | void>;
 }
 
 export interface MatrixChoice {
@@ -163,12 +164,31 @@ export function assertTrialBound(total: number, settings: Settings, judged = 0):
 
 const trialKey = (cell: string, caseName: string, trial: number) => JSON.stringify([cell, caseName, trial]);
 
-/**
- * Runs every case of the suite `trials` times in every cell, K at a time, in a stable order in the
- * results. Jobs are derived from their index as workers take them, so a large matrix is never
- * built up front.
- */
-export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
+/** Trial `i` of a matrix in its order: cell, then case, then trial (0-based here; records count from 1). */
+export function matrixJob(cells: readonly EvalCell[], cases: readonly EvalCase[], trials: number, i: number): { cell: EvalCell; c: EvalCase; trial: number } {
+  const perCell = cases.length * trials;
+  if (!Number.isInteger(i) || i < 0 || i >= cells.length * perCell) throw new RangeError(`No trial ${i} in a run of ${cells.length * perCell}.`);
+  return { cell: cells[Math.floor(i / perCell)]!, c: cases[Math.floor((i % perCell) / trials)]!, trial: i % trials };
+}
+
+/** A run's matrix, checked and resolved, that runs any one of its trials by index: in-process or as a job. */
+export interface PreparedEval {
+  cells: EvalCell[];
+  trialsPerCase: number;
+  total: number;
+  /** Which trial an index is: (cell, case, trial 1-based) in matrix order. */
+  keyAt(i: number): { cell: string; case: string; trial: number };
+  /**
+   * Runs trial `i` and keeps it (the store, the transcript); null when `signal` aborted under it (a
+   * cut-off turn is no result) or the store already held it (another attempt of the same job did it).
+   */
+  runAt(i: number, signal: AbortSignal): Promise<TrialRecord | null>;
+}
+
+export type PrepareEvalOptions = Omit<RunEvalOptions, "concurrency" | "stop" | "signal" | "finished" | "startedAt" | "onTrial">;
+
+/** Checks the suite's tools, models and size, before any trial runs. */
+export function prepareEval(options: PrepareEvalOptions): PreparedEval {
   const { suite, settings, registry, resolver } = options;
   const suiteTools = { suite: suite.name, tools: suite.tools ?? [] };
   const toolProblems = caseToolProblems(registry, suiteTools, suite.cases);
@@ -177,30 +197,103 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   for (const cell of cells) resolver.byName(cell.model);
   for (const c of suite.cases) if (c.expect.answer?.judge !== undefined && c.expect.answer.model) resolver.byName(c.expect.answer.model);
   const trials = options.trials ?? suite.matrix.trials;
-  const perCell = suite.cases.length * trials;
-  const total = cells.length * perCell;
+  const total = cells.length * suite.cases.length * trials;
   assertTrialBound(total, settings, judgeCallCount(suite, cells.length, trials));
-  const jobAt = (i: number): { cell: EvalCell; c: EvalCase; trial: number } => ({
-    cell: cells[Math.floor(i / perCell)]!,
-    c: suite.cases[Math.floor((i % perCell) / trials)]!,
-    trial: i % trials,
-  });
+  const jobAt = (i: number) => matrixJob(cells, suite.cases, trials, i);
+  const secrets = knownSecrets(settings);
+  const runAt = async (i: number, signal: AbortSignal): Promise<TrialRecord | null> => {
+    const { cell, c, trial } = jobAt(i);
+    const model = resolver.byName(cell.model);
+    const chatId = `eval-${generateId()}`;
+    const outcome = await runTrial({
+      evalCase: c,
+      model,
+      mode: cell.mode,
+      protocol: cell.protocol ?? settings.chat.textProtocol,
+      registry,
+      chatId,
+      suiteTools,
+      judgeModel: resolver.byName,
+      secrets,
+      base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
+    });
+    if (signal.aborted) return null;
+    const transcript = options.transcripts?.write({
+      case: c.name,
+      cell: cell.name,
+      trial: trial + 1,
+      messages: outcome.messages,
+      steps: outcome.traceSteps,
+      usage: { inputTokens: outcome.inputTokens ?? null, outputTokens: outcome.outputTokens ?? null },
+    });
+    const record: TrialRecord = {
+      cell: cell.name,
+      model: cell.model,
+      mode: cell.mode,
+      protocol: cell.protocol,
+      case: c.name,
+      trial: trial + 1,
+      prompt: casePrompt(c),
+      calls: outcome.calls,
+      answer: outcome.answer,
+      steps: outcome.steps,
+      verdict: outcome.verdict,
+      reason: outcome.reasons[0] ?? null,
+      reasons: outcome.reasons,
+      latency_ms: Math.round(outcome.latencyMs * 100) / 100,
+      input_tokens: outcome.inputTokens ?? null,
+      output_tokens: outcome.outputTokens ?? null,
+      chat_id: options.store ? chatId : null,
+      ...(transcript ? { transcript } : {}),
+      ...(outcome.judge ? { judge: outcome.judge } : {}),
+    };
+    if (options.store) {
+      const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
+      const kept = await options.store.save({
+        chat: { id: chatId, title, modelRef: cell.model, toolMode: cell.mode },
+        messages: outcome.messages,
+        trace: outcome.traceSteps,
+        record,
+      });
+      if (kept === false) return null;
+    }
+    return record;
+  };
+  return {
+    cells,
+    trialsPerCase: trials,
+    total,
+    keyAt: (i) => {
+      const { cell, c, trial } = jobAt(i);
+      return { cell: cell.name, case: c.name, trial: trial + 1 };
+    },
+    runAt,
+  };
+}
+
+/**
+ * Runs every case of the suite `trials` times in every cell, K at a time, in a stable order in the
+ * results. Jobs are derived from their index as workers take them, so a large matrix is never
+ * built up front.
+ */
+export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
+  const prepared = prepareEval(options);
+  const { cells, total } = prepared;
   const records = new Array<TrialRecord | undefined>(total);
   const before = new Map((options.finished ?? []).map((r) => [trialKey(recordedCell(r), r.case, r.trial), r]));
   let done = 0;
   if (before.size)
     for (let i = 0; i < total; i++) {
-      const { cell, c, trial } = jobAt(i);
-      const kept = before.get(trialKey(cell.name, c.name, trial + 1));
+      const key = prepared.keyAt(i);
+      const kept = before.get(trialKey(key.cell, key.case, key.trial));
       if (kept) {
         // Under the cell's name now, should the journal predate text cells naming their protocol.
-        records[i] = { ...kept, cell: cell.name };
+        records[i] = { ...kept, cell: key.cell };
         done++;
       }
     }
   const startedAt = options.startedAt ?? new Date();
   const signal = options.signal ?? new AbortController().signal;
-  const secrets = knownSecrets(settings);
   let next = 0;
 
   const work = async () => {
@@ -208,67 +301,18 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
       while (next < total && records[next]) next++;
       if (next >= total || options.stop?.aborted || signal.aborted) return;
       const i = next++;
-      const { cell, c, trial } = jobAt(i);
-      const model = resolver.byName(cell.model);
-      const chatId = `eval-${generateId()}`;
-      const outcome = await runTrial({
-        evalCase: c,
-        model,
-        mode: cell.mode,
-        protocol: cell.protocol ?? settings.chat.textProtocol,
-        registry,
-        chatId,
-        suiteTools,
-        judgeModel: resolver.byName,
-        secrets,
-        base: { ...options.turnFor({ chatId, cell, model }), signal, generateMessageId: generateId },
-      });
+      const record = await prepared.runAt(i, signal);
       // Aborted under it (second Ctrl-C): a cut-off turn is no result.
-      if (signal.aborted) return;
-      const transcript = options.transcripts?.write({
-        case: c.name,
-        cell: cell.name,
-        trial: trial + 1,
-        messages: outcome.messages,
-        steps: outcome.traceSteps,
-        usage: { inputTokens: outcome.inputTokens ?? null, outputTokens: outcome.outputTokens ?? null },
-      });
-      const record: TrialRecord = {
-        cell: cell.name,
-        model: cell.model,
-        mode: cell.mode,
-        protocol: cell.protocol,
-        case: c.name,
-        trial: trial + 1,
-        prompt: casePrompt(c),
-        calls: outcome.calls,
-        answer: outcome.answer,
-        steps: outcome.steps,
-        verdict: outcome.verdict,
-        reason: outcome.reasons[0] ?? null,
-        reasons: outcome.reasons,
-        latency_ms: Math.round(outcome.latencyMs * 100) / 100,
-        input_tokens: outcome.inputTokens ?? null,
-        output_tokens: outcome.outputTokens ?? null,
-        chat_id: options.store ? chatId : null,
-        ...(transcript ? { transcript } : {}),
-        ...(outcome.judge ? { judge: outcome.judge } : {}),
-      };
-      if (options.store) {
-        const title = `eval ${suite.name}/${c.name} #${trial + 1} (${cell.name})`;
-        await options.store.save({
-          chat: { id: chatId, title, modelRef: cell.model, toolMode: cell.mode },
-          messages: outcome.messages,
-          trace: outcome.traceSteps,
-          record,
-        });
+      if (!record) {
+        if (signal.aborted) return;
+        continue;
       }
       records[i] = record;
       await options.onTrial?.(record, ++done, total);
     }
   };
-  const k = Math.max(1, Math.min(options.concurrency ?? settings.evals.concurrency, MAX_CONCURRENCY, total));
+  const k = Math.max(1, Math.min(options.concurrency ?? options.settings.evals.concurrency, MAX_CONCURRENCY, total));
   await Promise.all(Array.from({ length: k }, work));
   const finished = records.filter((r): r is TrialRecord => r !== undefined);
-  return { cells, trials: finished, trialsPerCase: trials, total, partial: finished.length < total, startedAt, finishedAt: new Date() };
+  return { cells, trials: finished, trialsPerCase: prepared.trialsPerCase, total, partial: finished.length < total, startedAt, finishedAt: new Date() };
 }

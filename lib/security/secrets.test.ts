@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { settingsSchema } from "@/lib/settings/schema";
-import { knownSecrets, scrubProviderError, scrubText } from "./secrets";
+import { knownSecrets, scrubProviderError, scrubText, scrubValue } from "./secrets";
 
 const settings = settingsSchema.parse({
   llms: { gpt: { provider: "openai", apiKey: "sk-settings-key-0123456789", headers: { "X-Org": "org-header-value" } } },
@@ -42,5 +42,14 @@ describe("secret scrubbing", () => {
 
   it("leaves ordinary text alone", () => {
     expect(scrubText("model gpt-4o-mini not found (404)", [])).toBe("model gpt-4o-mini not found (404)");
+  });
+});
+
+describe("scrubValue", () => {
+  it("masks a secret in every string of a value, even one that JSON text would hold across an escape", () => {
+    const value = { note: "the root,\none per line", nested: [{ key: "none" }], n: 3, ok: true };
+    const scrubbed = scrubValue(value, ["none"]);
+    // The note holds no "none" (a newline, then "one"), though its JSON text does: masking that text broke it.
+    expect(scrubbed).toEqual({ note: value.note, nested: [{ key: "••••" }], n: 3, ok: true });
   });
 });

@@ -30,6 +30,14 @@ export function scrubText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/**
+ * A JSON value with `scrubText` applied to each of its strings. String by string, never as JSON
+ * text: a secret met across an escape (`\none` holds "none") would cut the JSON in half.
+ */
+export function scrubValue<T>(value: T, secrets: readonly string[]): T {
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? scrubText(v, secrets) : v))) as T;
+}
+
 /** For chat: a provider error message safe to show and to store. */
 export function scrubProviderError(message: string, settings: Settings): string {
   return scrubText(message, knownSecrets(settings));

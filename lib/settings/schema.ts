@@ -243,6 +243,14 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     /**
+     * On PostgreSQL, eval trials are jobs that `toolroom worker` processes take; a web instance
+     * takes `inProcess` of them at once itself (0: only workers run trials). No effect on SQLite.
+     */
+    workers: z
+      .object({ inProcess: z.number().int().min(0).max(32).default(2) })
+      .strict()
+      .prefault({}),
+    /**
      * The store: `file:` (SQLite, the default file:./data/toolroom.db) or `postgresql://…` for a
      * team's Toolroom (several instances on one database). DATABASE_URL, when set, wins.
      */

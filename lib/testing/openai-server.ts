@@ -62,7 +62,17 @@ export interface FakeOpenAIServer {
  * is paced like a model generating that many deltas a second. `port`: a fixed port (an
  * e2e server configured before the test starts), else any free one.
  */
-export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number } = {}): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAI({
+  port: wantedPort = 0,
+  otherwise,
+  delayMs = 0,
+}: {
+  port?: number;
+  /** The reply to every request once the queue is empty (a model that always answers alike), instead of a 599. */
+  otherwise?: ScriptedReply;
+  /** Each reply starts this long after its request came (a model's time to first token). */
+  delayMs?: number;
+} = {}): Promise<FakeOpenAIServer> {
   const requests: ChatCompletionRequest[] = [];
   const queue: ScriptedReply[] = [];
   let served = 0;
@@ -82,50 +92,54 @@ export async function startFakeOpenAI({ port: wantedPort = 0 }: { port?: number 
       const reply =
         refusal !== null && request.tools?.length
           ? { status: 400, error: refusal }
-          : (queue.shift() ?? { status: 599, error: `unscripted request #${requests.length}` });
-      if ("status" in reply) {
-        res.writeHead(reply.status, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: reply.error, type: "server_error", param: null, code: null } }));
-        return;
-      }
-      const id = `chatcmpl-${++served}`;
-      const created = Math.floor(Date.now() / 1000);
-      const chunk = (delta: ChunkDelta, finishReason: string | null) =>
-        JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
-      const usageChunk = (usage: Usage) => JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage });
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-      const usage =
-        "finish" in reply && reply.usage !== null && request.stream_options?.include_usage ? (reply.usage ?? roughUsage(request, reply.deltas)) : undefined;
-      const ending = "finish" in reply ? [chunk({}, reply.finish), ...(usage ? [usageChunk(usage)] : []), "[DONE]"] : [];
-      const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
-        (data) => `data: ${data}\n\n`,
-      );
-      const write = (event: string) => {
-        const half = Math.floor(event.length / 2);
-        res.write(event.slice(0, half));
-        res.write(event.slice(half));
-      };
-      if ("finish" in reply && reply.perSecond) {
-        // A model generating `perSecond` deltas a second: each tick writes the events due by then.
-        const started = performance.now();
-        let at = 0;
-        const tick = () => {
-          if (res.destroyed) return;
-          const due = Math.min(events.length, 1 + Math.floor(((performance.now() - started) / 1000) * reply.perSecond!));
-          for (; at < due; at++) write(events[at]!);
-          if (at < events.length) setTimeout(tick, 2);
-          else res.end();
-        };
-        tick();
-        return;
-      }
-      events.forEach(write);
-      if ("finish" in reply) res.end();
-      // Destroyed once what was written has left, so the client gets every delta and then a reset.
-      else if (reply.then === "cut") res.write("", () => res.socket?.destroy());
-      // "stall": nothing more until the server closes.
+          : (queue.shift() ?? otherwise ?? { status: 599, error: `unscripted request #${requests.length}` });
+      if (delayMs > 0) setTimeout(() => answer(request, reply, res), delayMs);
+      else answer(request, reply, res);
     });
   });
+  const answer = (request: ChatCompletionRequest, reply: ScriptedReply, res: http.ServerResponse) => {
+    if ("status" in reply) {
+      res.writeHead(reply.status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: reply.error, type: "server_error", param: null, code: null } }));
+      return;
+    }
+    const id = `chatcmpl-${++served}`;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: ChunkDelta, finishReason: string | null) =>
+      JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+    const usageChunk = (usage: Usage) => JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage });
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    const usage =
+      "finish" in reply && reply.usage !== null && request.stream_options?.include_usage ? (reply.usage ?? roughUsage(request, reply.deltas)) : undefined;
+    const ending = "finish" in reply ? [chunk({}, reply.finish), ...(usage ? [usageChunk(usage)] : []), "[DONE]"] : [];
+    const events = [chunk({ role: "assistant", content: "" }, null), ...reply.deltas.map((delta) => chunk(delta, null)), ...ending].map(
+      (data) => `data: ${data}\n\n`,
+    );
+    const write = (event: string) => {
+      const half = Math.floor(event.length / 2);
+      res.write(event.slice(0, half));
+      res.write(event.slice(half));
+    };
+    if ("finish" in reply && reply.perSecond) {
+      // A model generating `perSecond` deltas a second: each tick writes the events due by then.
+      const started = performance.now();
+      let at = 0;
+      const tick = () => {
+        if (res.destroyed) return;
+        const due = Math.min(events.length, 1 + Math.floor(((performance.now() - started) / 1000) * reply.perSecond!));
+        for (; at < due; at++) write(events[at]!);
+        if (at < events.length) setTimeout(tick, 2);
+        else res.end();
+      };
+      tick();
+      return;
+    }
+    events.forEach(write);
+    if ("finish" in reply) res.end();
+    // Destroyed once what was written has left, so the client gets every delta and then a reset.
+    else if (reply.then === "cut") res.write("", () => res.socket?.destroy());
+    // "stall": nothing more until the server closes.
+  };
   await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 

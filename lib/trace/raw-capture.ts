@@ -119,14 +119,16 @@ export class RawCapture {
     if (systemParts.length) request.system = systemParts.join("\n\n");
     if (this.tools?.length) request.tools = this.tools;
     if (this.body !== undefined) request.body = typeof this.body === "string" ? safeParse(this.body) : this.body;
-    let json = scrub(JSON.stringify(request));
+    // Masked string by string, never as JSON text: a secret met across an escape (`\none` holds
+    // "none") would otherwise be cut in half and the JSON with it.
+    const masked = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? scrub(v) : v));
+    let json = masked(request);
     if (json.length > MAX_RAW_REQUEST) {
       // Too big to keep whole: the body (which repeats the messages) goes first, then messages are cut.
       truncated = true;
       const { body: _body, ...lean } = request;
-      json = scrub(JSON.stringify(lean));
-      if (json.length > MAX_RAW_REQUEST)
-        json = scrub(JSON.stringify({ ...lean, messages: [`${JSON.stringify(lean.messages).slice(0, MAX_RAW_REQUEST / 2)}…`] }));
+      json = masked(lean);
+      if (json.length > MAX_RAW_REQUEST) json = masked({ ...lean, messages: [`${JSON.stringify(lean.messages).slice(0, MAX_RAW_REQUEST / 2)}…`] });
     }
     return { json, truncated };
   }

@@ -4,7 +4,7 @@ import { getChat, listGrants, listToolCalls, loadLatestMessages, loadMessages, t
 import { listTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { buildChatTrace, type ChatTrace } from "@/lib/trace/view";
-import { knownSecrets, scrubText } from "@/lib/security/secrets";
+import { knownSecrets, scrubValue } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { showExpiredApprovals } from "@/lib/chat/timed-out";
 import { timeoutText } from "@/lib/server/approvals/approvals";
@@ -75,8 +75,7 @@ export async function chatExport(id: string): Promise<Record<string, unknown> | 
   if (!detail) return null;
   const calls: ToolCallRecord[] = await listToolCalls(id);
   const trace = buildChatTrace(await listTraceSteps(id), calls);
-  const text = JSON.stringify({ exportedAt: new Date().toISOString(), ...detail, toolCalls: calls, trace }, null, 2);
-  return JSON.parse(scrubText(text, knownSecrets(getSettings()))) as Record<string, unknown>;
+  return scrubValue({ exportedAt: new Date().toISOString(), ...detail, toolCalls: calls, trace }, knownSecrets(getSettings()));
 }
 
 /** A chat's trace, turn by turn, each call joined with its decision; null for an unknown chat. */
@@ -84,5 +83,5 @@ export async function chatTrace(id: string): Promise<ChatTrace | null> {
   if (!(await getChat(id))) return null;
   const [steps, calls] = await Promise.all([listTraceSteps(id), listToolCalls(id)]);
   // Masked at storage; masked again here for steps stored before that, and for secrets added since.
-  return JSON.parse(scrubText(JSON.stringify(buildChatTrace(steps, calls)), knownSecrets(getSettings()))) as ChatTrace;
+  return scrubValue(buildChatTrace(steps, calls), knownSecrets(getSettings()));
 }

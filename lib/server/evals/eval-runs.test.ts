@@ -3,10 +3,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT_PROTOCOLS } from "@/lib/chat/text-protocol/types";
 import { startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
+import { testEngine } from "@/lib/testing/test-database";
 
 // The server side of /evals: suites found in the source root and examples/evals, an eval started in
 // the background whose trials are stored as eval chats (left out of the chat list) and whose results are a run.
 const dir = useTempDatabase("toolroom-evals-server-");
+/** The storage suite's PostgreSQL run: evals are queued, their trials jobs (lib/server/jobs/trial-queue.ts). */
+const queued = testEngine() === "postgresql";
 const source = path.join(dir, "src");
 const runsRoot = path.join(dir, "runs");
 const evilMarker = path.join(dir, "evil-imported");
@@ -99,9 +102,18 @@ cases:
     TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
     // An argument deny: the settings' rules decide before an eval case's `confirm: approve`.
     TOOLROOM_APPROVALS__RULES: '[{ tool: tally, args: { id: "^secret$" }, decision: deny, reason: "no secrets" }]',
+    // On PostgreSQL runs are queued: this process takes their trials, four at once, as a web instance does.
+    TOOLROOM_WORKERS__INPROCESS: "4",
   });
+  if (queued) {
+    const [{ startInProcessTrials }, { getSettings }] = await Promise.all([import("./queued-evals"), import("@/lib/settings")]);
+    await startInProcessTrials(getSettings());
+  }
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  if (queued) await (await import("@/lib/server/jobs/trial-queue")).stopTrialWork(false);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function finished(id: string) {
   const { evalRuns } = await import("./eval-runs");
@@ -240,15 +252,25 @@ describe("evals on the server", () => {
     const held = () => (fs.existsSync(holding) ? fs.readFileSync(holding, "utf8").split("\n").filter(Boolean).length : 0);
     while (held() < 4) await new Promise((resolve) => setTimeout(resolve, 20));
     const cancelling = await cancelEval(started.id);
-    expect(cancelling).toMatchObject({ state: "running", cancelling: true });
     fs.writeFileSync(release, "");
-    const run = await finished(started.id);
+    let run;
+    if (queued) {
+      // Queued: cancelled at once for every worker; the four running trials finish and are kept,
+      // and what finished opens as a partial run.
+      expect(cancelling).toMatchObject({ state: "cancelled", partial: true });
+      const { evalRuns, openPartialEval } = await import("./eval-runs");
+      while ((await evalRuns()).find((r) => r.id === started.id)!.done < 4) await new Promise((resolve) => setTimeout(resolve, 50));
+      run = await openPartialEval(started.id);
+    } else {
+      expect(cancelling).toMatchObject({ state: "running", cancelling: true });
+      run = await finished(started.id);
+    }
     expect(run).toMatchObject({ state: "cancelled", partial: true, done: 4, passed: 4, total: 12 });
     expect(held()).toBe(4);
-    const cases = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "cases.json"), "utf8")) as { partial: boolean; trials: unknown[] };
+    const cases = JSON.parse(fs.readFileSync(path.join(runsRoot, run.runRel!, "cases.json"), "utf8")) as { partial: boolean; trials: unknown[] };
     expect(cases).toMatchObject({ partial: true });
     expect(cases.trials).toHaveLength(4);
-    const env = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "env.json"), "utf8")) as { partial: boolean };
+    const env = JSON.parse(fs.readFileSync(path.join(runsRoot, run.runRel!, "env.json"), "utf8")) as { partial: boolean };
     expect(env.partial).toBe(true);
 
     const resumed = await resumeEval(started.id);

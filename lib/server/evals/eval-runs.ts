@@ -1,17 +1,8 @@
 import "server-only";
 import path from "node:path";
 import { generateId } from "ai";
-import { summarize, writeEvalRun, type CellSummary } from "@/lib/evals/results";
-import {
-  assertTrialBound,
-  EvalSizeError,
-  judgeCalls,
-  matrixCells,
-  trialCount,
-  type EvalRunResult,
-  type MatrixChoice,
-  type TrialRecord,
-} from "@/lib/evals/runner";
+import { summarize, type CellSummary } from "@/lib/evals/results";
+import { assertTrialBound, EvalSizeError, judgeCalls, trialCount, type EvalRunResult, type MatrixChoice, type TrialRecord } from "@/lib/evals/runner";
 import { loadSuite, type LoadedSuite } from "@/lib/evals/suite";
 import { asksForTrust, describeAsks, suiteAsks } from "@/lib/evals/trust";
 import {
@@ -22,16 +13,21 @@ import {
   loadEvalTrials,
   resumeEvalRunOnce,
   updateEvalRun,
+  endEvalRunOnce,
+  type EvalRunRow,
   type EvalRunWithCounts,
 } from "@/lib/db/eval-queries";
-import { sharedInstanceId, sharedStore } from "@/lib/server/team/instance-lease";
+import { dropQueuedTrials, queuedTrials } from "@/lib/server/jobs/trial-queue";
+import { queueMissingTrials, storedMatrix, storedSuite, storedTrials, writeStoredRun } from "./queued-evals";
+import { leaseCutoff, sharedInstanceId, sharedStore } from "@/lib/server/team/instance-lease";
+import { liveInstancesOf } from "@/lib/db/instance-queries";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
 import { getSettings, runsRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import type { Registry } from "@/lib/tools/registry-types";
-import { envFacts, evaluate } from "./evaluate";
+import { evaluate } from "./evaluate";
 import { listSuites, type SuiteListing } from "./suites";
 import { evalTrialStore } from "./trial-store";
 
@@ -64,6 +60,9 @@ export interface EvalRunStatus {
   partial: boolean;
   cells: CellSummary[];
   error: string | null;
+  /** Its trials are jobs any worker takes (PostgreSQL); `waiting`: those not yet taken, while it runs. */
+  queued: boolean;
+  waiting: number | null;
 }
 
 interface Live {
@@ -96,6 +95,8 @@ function fromRow(row: EvalRunWithCounts): EvalRunStatus {
     partial: row.partial,
     cells: row.cells ? (JSON.parse(row.cells) as CellSummary[]) : [],
     error: row.error,
+    queued: row.queued ?? false,
+    waiting: null,
   };
 }
 
@@ -108,10 +109,17 @@ function sweep(): Promise<unknown> {
   return (store.__toolroomEvalsSwept ??= sharedStore() ? Promise.resolve() : interruptEvalRuns([...live().keys()]));
 }
 
-/** The latest evals, from the database, with this process's running ones live. */
+/** The latest evals, from the database, with this process's running ones live (and a queued one's waiting trials). */
 export async function evalRuns(): Promise<EvalRunStatus[]> {
   await sweep();
-  return (await listEvalRuns(LISTED)).map((row) => live().get(row.id)?.status ?? fromRow(row));
+  const rows = await listEvalRuns(LISTED);
+  return Promise.all(
+    rows.map(async (row) => {
+      const status = live().get(row.id)?.status ?? fromRow(row);
+      if (status.queued && status.state === "running") status.waiting = await queuedTrials(row.id);
+      return status;
+    }),
+  );
 }
 
 /** A suite the page may start: listed, valid, and either trusted or asking for nothing a trust grants. */
@@ -149,7 +157,7 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
   await sweep();
   const settings = getSettings();
   const registry = await getRegistry();
-  assertRoom();
+  if (!sharedStore()) assertRoom();
   const { listing, loaded } = runnableSuite(settings, registry, key, choice);
   const status: EvalRunStatus = {
     id: generateId(),
@@ -169,8 +177,10 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     partial: false,
     cells: [],
     error: null,
+    queued: false,
+    waiting: null,
   };
-  await createEvalRun({
+  const row = {
     id: status.id,
     suiteKey: key,
     suite: status.suite,
@@ -184,8 +194,15 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     partial: false,
     cells: null,
     error: null,
-    runningOn: sharedInstanceId(),
-  });
+  };
+  if (sharedStore()) {
+    // On PostgreSQL the run is queued: its trials are jobs that workers and instances take; the
+    // suite as read here and the trust decided here travel with it.
+    await createEvalRun({ ...row, queued: true, suiteFile: loaded.file, suiteText: loaded.text, trusted: listing.trusted });
+    await queueMissingTrials({ ...row, queued: true, suiteFile: loaded.file, suiteText: loaded.text, trusted: listing.trusted }, settings);
+    return { ...status, queued: true, waiting: status.total };
+  }
+  await createEvalRun({ ...row, runningOn: sharedInstanceId() });
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [] });
   return status;
 }
@@ -197,6 +214,7 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
   if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
   if (row.state !== "interrupted" && row.state !== "cancelled")
     throw new HttpError(409, `Only an interrupted or cancelled eval can be resumed; this one is ${row.state}.`, "not_resumable");
+  if (row.queued) return resumeQueued(row);
   const settings = getSettings();
   const registry = await getRegistry();
   assertRoom();
@@ -228,6 +246,20 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
   if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
   return status;
+}
+
+/** A queued run goes on: its missing trials are queued again, for whichever worker takes them. */
+async function resumeQueued(row: EvalRunRow): Promise<EvalRunStatus> {
+  const data = { state: "running", finishedAt: null, runRel: null, partial: false, cells: null, error: null };
+  if (!(await resumeEvalRunOnce(row.id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
+  const waiting = await queueMissingTrials({ ...row, ...data }, getSettings());
+  return { ...(await currentStatus(row.id)), waiting };
+}
+
+async function currentStatus(id: string): Promise<EvalRunStatus> {
+  const stored = (await listEvalRuns(LISTED)).find((r) => r.id === id);
+  if (!stored) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+  return fromRow(stored);
 }
 
 interface Launch {
@@ -300,6 +332,12 @@ export async function cancelEval(id: string): Promise<EvalRunStatus> {
   if (!running) {
     const row = await getEvalRun(id);
     if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
+    // Queued: one conditional update ends it for every worker (each checks the run before a trial),
+    // and its waiting trials leave the queue; the running ones finish and are kept.
+    if (row.queued && (await endEvalRunOnce(id, { state: "cancelled", partial: true, finishedAt: new Date() }))) {
+      await dropQueuedTrials(id);
+      return currentStatus(id);
+    }
     throw new HttpError(409, `This eval is not running (it is ${row.state}).`, "not_running");
   }
   running.stop.abort();
@@ -314,51 +352,50 @@ export async function openPartialEval(id: string): Promise<EvalRunStatus> {
   if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
   if (row.state !== "interrupted" && row.state !== "cancelled")
     throw new HttpError(409, `Only an interrupted or cancelled eval opens as a partial run; this one is ${row.state}.`, "not_partial");
-  const current = async () => {
-    const stored = (await listEvalRuns(LISTED)).find((r) => r.id === id);
-    if (!stored) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
-    return fromRow(stored);
-  };
-  if (row.runRel) return current();
+  if (row.runRel) return currentStatus(id);
   const settings = getSettings();
-  const registry = await getRegistry();
-  const listing = listSuites(settings, (tool) => registry.get(tool)?.requiresConfirmation ?? false).find((s) => s.key === row.suiteKey);
-  if (!listing || listing.error)
-    throw new HttpError(409, `The suite ${row.label} is no longer there (or no longer valid); its trials stay stored.`, "suite_gone");
-  const loaded = loadSuite(listing.file);
-  const choice = JSON.parse(row.choice) as MatrixChoice;
-  const cells = matrixCells(loaded.suite, settings, choice);
-  const order = (t: TrialRecord) => [cells.findIndex((c) => c.name === t.cell), loaded.suite.cases.findIndex((c) => c.name === t.case), t.trial];
-  const trials = (await loadEvalTrials(id))
-    .map((r) => JSON.parse(r) as TrialRecord)
-    .sort((a, b) => {
-      const [x, y] = [order(a), order(b)];
-      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
-    });
+  const loaded = row.queued ? storedSuite(row) : await listedSuite(settings, row);
+  const matrix = storedMatrix({ ...row, suiteText: loaded.text, suiteFile: loaded.file }, settings);
+  const trials = await storedTrials(id, matrix);
   const run: EvalRunResult = {
-    cells,
+    cells: matrix.cells,
     trials,
-    trialsPerCase: choice.trials ?? loaded.suite.matrix.trials,
+    trialsPerCase: matrix.trialsPerCase,
     total: row.total,
     partial: trials.length < row.total,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt ?? new Date(),
   };
-  const dir = writeEvalRun(
-    runsRootOf(settings),
-    { name: loaded.suite.name, file: loaded.file, text: loaded.text, cases: loaded.suite.cases },
-    envFacts(settings, [...new Set(cells.map((c) => c.model))]),
-    run,
-  );
-  const runRel = path.relative(runsRootOf(settings), dir).split(path.sep).join("/");
-  const summary = summarize(run).cells;
-  await updateEvalRun(id, { runRel, partial: run.partial, cells: JSON.stringify(summary) });
-  return current();
+  const runRel = writeStoredRun(settings, loaded, run);
+  await updateEvalRun(id, { runRel, partial: run.partial, cells: JSON.stringify(summarize(run).cells) });
+  return currentStatus(id);
 }
 
-/** What /evals shows: the suites found (with what each asks for and whether it is trusted) and the latest evals. */
-export async function evalsOverview(): Promise<{ suites: SuiteListing[]; runs: EvalRunStatus[] }> {
+/** An in-process run's suite, as this instance lists it now. */
+async function listedSuite(settings: Settings, row: EvalRunRow): Promise<LoadedSuite> {
+  const registry = await getRegistry();
+  const listing = listSuites(settings, (tool) => registry.get(tool)?.requiresConfirmation ?? false).find((s) => s.key === row.suiteKey);
+  if (!listing || listing.error)
+    throw new HttpError(409, `The suite ${row.label} is no longer there (or no longer valid); its trials stay stored.`, "suite_gone");
+  return loadSuite(listing.file);
+}
+
+/** Who takes a queued run's trials (PostgreSQL): `toolroom worker` processes, and web instances' own slots. */
+export interface TrialWorkers {
+  workers: number;
+  workerSlots: number;
+  webSlots: number;
+}
+
+/** What /evals shows: the suites found (with what each asks for and whether it is trusted), the latest evals, and on PostgreSQL who runs trials. */
+export async function evalsOverview(): Promise<{ suites: SuiteListing[]; runs: EvalRunStatus[]; workers: TrialWorkers | null }> {
   const registry = await getRegistry();
   const suites = listSuites(getSettings(), (tool) => registry.get(tool)?.requiresConfirmation ?? false);
-  return { suites, runs: await evalRuns() };
+  return { suites, runs: await evalRuns(), workers: sharedStore() ? await trialWorkers() : null };
+}
+
+async function trialWorkers(): Promise<TrialWorkers> {
+  const cutoff = leaseCutoff(new Date());
+  const [workers, web] = await Promise.all([liveInstancesOf("worker", cutoff), liveInstancesOf("web", cutoff)]);
+  return { workers: workers.count, workerSlots: workers.slots, webSlots: web.slots };
 }

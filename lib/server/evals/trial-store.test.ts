@@ -30,9 +30,11 @@ const step: TraceStepData = {
   durationMs: 3,
 };
 
-function trial(chatId: string, n: number): StoredTrial {
+function trial(chatId: string, n: number, own = false): StoredTrial {
   const record = { cell: "offline · native", case: "read", trial: n, verdict: "pass", chat_id: chatId } as TrialRecord;
-  return { chat: { id: chatId, title: `eval t/read #${n}`, modelRef: "offline", toolMode: "native" }, messages, trace: [step], record };
+  // `own`: messages of its own ids, so nothing but what the test is about can clash.
+  const kept = own ? messages.map((m) => ({ ...m, id: `${m.id}-${chatId}` })) : messages;
+  return { chat: { id: chatId, title: `eval t/read #${n}`, modelRef: "offline", toolMode: "native" }, messages: kept, trace: [step], record };
 }
 
 async function newRun(id: string) {
@@ -77,8 +79,19 @@ describe("the eval trial store", () => {
     const { evalTrialStore } = await import("./trial-store");
     const queries = await import("@/lib/db/queries");
     // No run row: the trial row's reference to its run fails, after the chat's rows were written.
-    await expect(evalTrialStore("run-gone").save(trial("eval-orphan", 1))).rejects.toThrow();
+    await expect(evalTrialStore("run-gone").save(trial("eval-orphan", 1, true))).rejects.toThrow(/EvalTrial|foreign key/i);
     expect(await queries.getChat("eval-orphan")).toBeNull();
     expect(await queries.loadMessages("eval-orphan")).toEqual([]);
+  });
+
+  it("keeps a trial once: a second attempt at a stored trial (a retried job) is not counted and leaves no chat", async () => {
+    const { evalTrialStore } = await import("./trial-store");
+    const { loadEvalTrials } = await import("@/lib/db/eval-queries");
+    const queries = await import("@/lib/db/queries");
+    await newRun("run-once");
+    expect(await evalTrialStore("run-once").save(trial("eval-first", 1, true))).toBe(true);
+    expect(await evalTrialStore("run-once").save(trial("eval-again", 1, true))).toBe(false);
+    expect(await queries.getChat("eval-again")).toBeNull();
+    expect((await loadEvalTrials("run-once")).map((r) => (JSON.parse(r) as TrialRecord).chat_id)).toEqual(["eval-first"]);
   });
 });

@@ -10,7 +10,7 @@ import type { TrialStore } from "@/lib/evals/runner";
 export function evalTrialStore(runId: string): TrialStore {
   return {
     async save({ chat, messages, trace, record }) {
-      await saveEvalTrialChat(runId, {
+      return saveEvalTrialChat(runId, {
         chat: { ...chat, supervised: false },
         messages,
         // The trace beside the chat (the chat page's Trace panel), when traces are kept at all.

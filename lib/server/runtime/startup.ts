@@ -1,6 +1,7 @@
-import { getLoadedSettings } from "@/lib/settings";
+import { getLoadedSettings, getSettings } from "@/lib/settings";
 import { recoverAfterCrash, recoverChats } from "@/lib/server/chat/crash-recovery";
-import { startInstanceLease } from "@/lib/server/team/instance-lease";
+import { sharedStore, startInstanceLease } from "@/lib/server/team/instance-lease";
+import { startInProcessTrials } from "@/lib/server/evals/queued-evals";
 import { getRegistry } from "./registry";
 import { startApprovalSweeper } from "@/lib/server/approvals/sweeper";
 import { startServerLiveReload } from "./server-reload";
@@ -39,6 +40,14 @@ async function closeWhatACrashLeftOpen(): Promise<void> {
   } catch (error) {
     console.error(`toolroom: could not close the tool calls a previous run left open: ${(error as Error).message}`);
   }
-  // On PostgreSQL, beside other instances: heartbeat, and close the turns of any that dies.
-  await startInstanceLease("web", recoverChats);
+  // On PostgreSQL, beside other instances: heartbeat, and close the turns of any that dies; and take
+  // eval trials from the queue with this instance's own slots (workers.inProcess).
+  if (!sharedStore()) return;
+  const settings = getSettings();
+  await startInstanceLease("web", recoverChats, settings.workers.inProcess);
+  try {
+    await startInProcessTrials(settings);
+  } catch (error) {
+    console.error(`toolroom: could not start taking eval trials from the job queue: ${(error as Error).message}`);
+  }
 }

@@ -52,7 +52,7 @@ async function runningCallOn(chatId: string, owner: string, heartbeatAt: Date): 
   );
   await queries.saveMessage(chatId, 1, { ...assistant, parts } as UIMessage);
   await queries.updateToolCall(part.toolCallId, { state: "running", startedAt: new Date() });
-  await instances.registerInstance({ id: owner, kind: "web", host: "elsewhere", pid: 1, at: heartbeatAt }).catch(() => {});
+  await instances.registerInstance({ id: owner, kind: "web", host: "elsewhere", slots: 0, pid: 1, at: heartbeatAt }).catch(() => {});
   await instances.markTurnRunning(chatId, owner);
   return part.toolCallId;
 }

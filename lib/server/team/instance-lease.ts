@@ -45,14 +45,17 @@ export function sharedInstanceId(): string | null {
 
 export const leaseCutoff = (now: Date) => new Date(now.getTime() - LEASE_MS);
 
-/** Registers this process, heartbeats, and closes dead instances' turns; a no-op on SQLite. */
-export async function startInstanceLease(kind: "web" | "worker", onRecovered: (chatIds: string[]) => Promise<number>): Promise<void> {
+/**
+ * Registers this process, heartbeats, and closes dead instances' turns; a no-op on SQLite. `slots`:
+ * the eval trials it takes at once (what the Evals page counts as connected workers).
+ */
+export async function startInstanceLease(kind: "web" | "worker", onRecovered: (chatIds: string[]) => Promise<number>, slots = 0): Promise<void> {
   if (!sharedStore() || lease.timer) return;
   const beat = async () => {
     const now = new Date();
     // Not registered yet (the database was down at start), or taken for dead after a long pause
     // (its turns were closed): from now on it is registered anew.
-    if (!(await heartbeatInstance(lease.id, now))) await registerInstance({ id: lease.id, kind, host: os.hostname(), pid: process.pid, at: now });
+    if (!(await heartbeatInstance(lease.id, now))) await registerInstance({ id: lease.id, kind, host: os.hostname(), pid: process.pid, slots, at: now });
     await sweepDeadInstances(now, onRecovered);
   };
   const beatLogged = () => beat().catch((error: unknown) => console.error(`toolroom: instance heartbeat failed: ${(error as Error).message}`));
