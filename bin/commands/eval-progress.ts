@@ -1,4 +1,5 @@
 import type { TrialRecord } from "@/lib/evals/runner";
+import type { EvalRunStatus } from "@/lib/server/evals/eval-runs";
 import { progressBar, progressLine, type BarStyle, type ProgressOut } from "./progress-line";
 
 const BAR: BarStyle = { width: 28, done: "█", todo: "░" };
@@ -23,6 +24,17 @@ export function evalProgress(out: ProgressOut) {
       } else {
         const why = record.reason ? ` — ${record.reason}` : "";
         out.write(`[${done}/${total}] ${record.verdict.padEnd(5)} ${record.cell}  ${record.case} #${record.trial}${why}\n`);
+      }
+    },
+    /** A queued run, as the store has it (the workers run its trials): a line each time more of it is done. */
+    queued(status: EvalRunStatus) {
+      const counts = `${status.done}/${status.total}  ✓ ${status.passed}  ✗ ${status.failed}  ! ${status.errors}${status.waiting !== null ? `  ${status.waiting} queued` : ""}`;
+      if (line.tty) {
+        line.draw(`${progressBar(status.done, status.total, BAR)} ${counts}`);
+        if (status.state !== "running") line.end();
+      } else if (status.done !== passed + failed + errors || status.state !== "running") {
+        [passed, failed, errors] = [status.passed, status.failed, status.errors];
+        out.write(`[${counts}] ${status.state}\n`);
       }
     },
   };

@@ -8,7 +8,9 @@ import { sweepChoice } from "@/lib/evals/sweep";
 import { ModelConfigError } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
 import type { ToolMode } from "@/lib/evals/suite-schema";
+import { databaseKind, databaseUrl } from "@/lib/db/url";
 import { CliExit, cliSettings } from "../context";
+import { queuedEval } from "./eval-queued";
 import { registerEvalDiff } from "./eval-diff";
 import { registerEvalImport } from "./eval-import";
 import { evalProgress } from "./eval-progress";
@@ -88,29 +90,38 @@ export function registerEval(program: Command): void {
         }
       };
       process.on("SIGINT", onInterrupt);
+      const choice = {
+        models: list(options.models, null, "--models"),
+        // `--protocols all`: native and every text protocol, unless --modes says otherwise (as over HTTP).
+        ...sweepChoice({
+          modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
+          protocols: options.protocols === "all" ? "all" : list<TextProtocol>(options.protocols, TEXT_PROTOCOLS, "--protocols", "all"),
+        }),
+        trials: positive(options.trials, "--trials"),
+      };
       let evaluation;
       try {
-        evaluation = await evaluate({
-          loaded,
-          settings,
-          // Named on the command line: the local user's own act, so the suite may load its plugins,
-          // configure tools and approve its cases' calls.
-          trusted: true,
-          trustKey: file,
-          journal: options.resume ? { dir: path.resolve(options.resume) } : {},
-          stop: stop.signal,
-          signal: hard.signal,
-          models: list(options.models, null, "--models"),
-          // `--protocols all`: native and every text protocol, unless --modes says otherwise (as over HTTP).
-          ...sweepChoice({
-            modes: list<ToolMode>(options.modes, ["native", "text"], "--modes"),
-            protocols: options.protocols === "all" ? "all" : list<TextProtocol>(options.protocols, TEXT_PROTOCOLS, "--protocols", "all"),
-          }),
-          trials: positive(options.trials, "--trials"),
-          concurrency: positive(options.concurrency, "--concurrency"),
-          // No database here: the trials are in cases.json; runs started from /evals are also stored as chats.
-          onTrial: (record, done, total) => progress.trial(record, done, total),
-        });
+        // On a team's PostgreSQL store the run is queued for the workers; --resume and --concurrency are the in-process run's.
+        if (databaseKind(databaseUrl()) === "postgresql") {
+          if (options.resume)
+            throw new CliExit(2, "toolroom: --resume continues a run folder of an in-process run; a queued run is resumed from the Evals page.");
+          evaluation = await queuedEval({ loaded, file, settings, choice, stop: stop.signal, progress: (s) => progress.queued(s) });
+        } else
+          evaluation = await evaluate({
+            loaded,
+            settings,
+            // Named on the command line: the local user's own act, so the suite may load its plugins,
+            // configure tools and approve its cases' calls.
+            trusted: true,
+            trustKey: file,
+            journal: options.resume ? { dir: path.resolve(options.resume) } : {},
+            stop: stop.signal,
+            signal: hard.signal,
+            ...choice,
+            concurrency: positive(options.concurrency, "--concurrency"),
+            // No database here: the trials are in cases.json; runs started from /evals are also stored as chats.
+            onTrial: (record, done, total) => progress.trial(record, done, total),
+          });
       } catch (error) {
         if (error instanceof ModelConfigError || error instanceof EvalSizeError) throw new CliExit(2, `toolroom: ${error.message}`);
         if (error instanceof SuiteError) throw new CliExit(2, error.message);
@@ -134,7 +145,7 @@ export function registerEval(program: Command): void {
         report({ ...input, minPass: 0 });
         throw new CliExit(
           130,
-          `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them with --resume ${shown}`,
+          `toolroom: cancelled: ${evaluation.run.trials.length} of ${evaluation.run.total} trials ran; finish them ${"queued" in evaluation ? "with Resume on the Evals page" : `with --resume ${shown}`}`,
         );
       }
       report({ ...input, ...(minPass !== undefined ? { minPass } : {}) });

@@ -81,6 +81,11 @@ export function EvalRunRow({ run, onAction, busy }: { run: EvalRunStatus; onActi
         <span className="text-green-700 dark:text-done">✓ {run.passed}</span>
         <span className={run.failed ? "text-denied" : ""}>✗ {run.failed}</span>
         <span className={run.errors ? "text-denied" : ""}>! {run.errors}</span>
+        {run.waiting !== null ? (
+          <span data-testid="eval-waiting" title="Trials in the job queue that no worker has taken yet">
+            {run.waiting} queued
+          </span>
+        ) : null}
         {run.runRel ? (
           <Link href={runHref(run.runRel, null)} className="ml-auto font-sans text-accent hover:underline" data-testid="eval-result-link">
             {run.partial ? "Open the partial result in Runs →" : "Open the result in Runs →"}

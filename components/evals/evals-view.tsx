@@ -10,6 +10,7 @@ import { estimateCost } from "@/lib/evals/cost";
 import { MODE_CHOICES, type ModeChoice } from "@/lib/evals/mode-choices";
 import type { SweepSize } from "@/lib/evals/sweep";
 import { EvalRunRow } from "./eval-run-row";
+import { TrialWorkersLine } from "./trial-workers";
 import { useEvals, type EvalsResponse, type SuiteListing } from "./use-evals";
 
 /** The cost before the run: the chosen matrix's trials per model times a per-trial token estimate, priced per model; said to be an estimate. */
@@ -177,8 +178,9 @@ export function EvalsView({ initial }: { initial: EvalsResponse }) {
       </section>
       <section className="space-y-2" aria-labelledby="evals-heading">
         <h2 id="evals-heading" className="text-sm font-medium">
-          Evals on this server
+          {data.workers ? "Evals of this team" : "Evals on this server"}
         </h2>
+        {data.workers ? <TrialWorkersLine workers={data.workers} /> : null}
         {act.error ? (
           <p role="alert" className="text-sm text-denied" data-testid="eval-action-error">
             {act.error.message}

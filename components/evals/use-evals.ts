@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { EvalRunStatus } from "@/lib/server/evals/eval-runs";
+import type { EvalRunStatus, TrialWorkers } from "@/lib/server/evals/eval-runs";
 import type { SuiteListing } from "@/lib/server/evals/suites";
 
 export type { EvalRunStatus, SuiteListing };
@@ -11,6 +11,8 @@ export type { EvalRunStatus, SuiteListing };
 export interface EvalsResponse {
   suites: SuiteListing[];
   runs: EvalRunStatus[];
+  /** Who takes queued trials, on a team's PostgreSQL store; null on SQLite (evals run in this process). */
+  workers: TrialWorkers | null;
 }
 
 export interface StartEval {

@@ -263,7 +263,7 @@ describe("evals on the server", () => {
       run = await openPartialEval(started.id);
     } else {
       expect(cancelling).toMatchObject({ state: "running", cancelling: true });
-      run = await finished(started.id);
+      run = (await finished(started.id))!;
     }
     expect(run).toMatchObject({ state: "cancelled", partial: true, done: 4, passed: 4, total: 12 });
     expect(held()).toBe(4);

@@ -195,13 +195,7 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     cells: null,
     error: null,
   };
-  if (sharedStore()) {
-    // On PostgreSQL the run is queued: its trials are jobs that workers and instances take; the
-    // suite as read here and the trust decided here travel with it.
-    await createEvalRun({ ...row, queued: true, suiteFile: loaded.file, suiteText: loaded.text, trusted: listing.trusted });
-    await queueMissingTrials({ ...row, queued: true, suiteFile: loaded.file, suiteText: loaded.text, trusted: listing.trusted }, settings);
-    return { ...status, queued: true, waiting: status.total };
-  }
+  if (sharedStore()) return queueEval({ key, label: listing.label, loaded, trusted: listing.trusted, choice, settings });
   await createEvalRun({ ...row, runningOn: sharedInstanceId() });
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [] });
   return status;
@@ -246,6 +240,43 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
   if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
   return status;
+}
+
+/**
+ * On PostgreSQL a run is queued: its trials are jobs that workers and instances take; the suite as
+ * read here and the trust decided here travel with it (the Evals page, POST /api/evals, `toolroom eval`).
+ */
+export async function queueEval(input: {
+  key: string;
+  label: string;
+  loaded: LoadedSuite;
+  trusted: boolean;
+  choice: MatrixChoice;
+  settings: Settings;
+}): Promise<EvalRunStatus> {
+  const { loaded, choice, settings } = input;
+  const row: EvalRunRow = {
+    id: generateId(),
+    suiteKey: input.key,
+    suite: loaded.suite.name,
+    label: input.label,
+    choice: JSON.stringify(choice),
+    state: "running",
+    startedAt: new Date(),
+    finishedAt: null,
+    total: trialCount(loaded.suite, settings, choice),
+    runRel: null,
+    partial: false,
+    cells: null,
+    error: null,
+    queued: true,
+    suiteFile: loaded.file,
+    suiteText: loaded.text,
+    trusted: input.trusted,
+  };
+  await createEvalRun(row);
+  const waiting = await queueMissingTrials(row, settings);
+  return { ...fromRow({ ...row, counts: { pass: 0, fail: 0, error: 0 } }), waiting };
 }
 
 /** A queued run goes on: its missing trials are queued again, for whichever worker takes them. */

@@ -53,11 +53,16 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A `toolroom worker --concurrency 1` of its own; resolves once it says it is taking trials. */
-function startWorker(): Promise<ChildProcess> {
-  // The test's own environment without its TOOLROOM_* variables (the test engine's switch), with the test's settings.
+/** The test's own environment without its TOOLROOM_* variables (the test engine's switch), with the test's settings. */
+function workerEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, TOOLROOM_CONFIG: config };
   for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_") && name !== "TOOLROOM_CONFIG") delete env[name];
+  return env;
+}
+
+/** A `toolroom worker --concurrency 1` of its own; resolves once it says it is taking trials. */
+function startWorker(): Promise<ChildProcess> {
+  const env = workerEnv();
   const child = spawn(process.execPath, [TOOLROOM_BIN, "worker", "--concurrency", "1"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   workers.push(child);
   let said = "";
@@ -160,5 +165,24 @@ describe("eval trials as jobs", () => {
     const left = await query<{ n: string }>(`SELECT count(*) AS n FROM pgboss.job WHERE data->>'runId' = $1 AND state IN ('created', 'retry')`, [status.id]);
     expect(Number(left[0]!.n)).toBe(0);
     expect(await query(`SELECT 1 FROM "EvalTrial" WHERE "runId" = $1`, [status.id])).toHaveLength(0);
+  });
+
+  it("toolroom eval on PostgreSQL queues its run for the workers and reports it when it ends", async () => {
+    if (workers.every((w) => w.exitCode !== null)) await startWorker();
+    const child = spawn(process.execPath, [TOOLROOM_BIN, "eval", path.join(source, "suites", "team.eval.yaml"), "--reporter", "json"], {
+      cwd: dir,
+      env: workerEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ suite: "team", passed: 12, total: 12 });
+    const runs = await query<{ id: string; state: string; queued: boolean }>(`SELECT "id", "state", "queued" FROM "EvalRun" WHERE "suiteKey" LIKE 'cli:%'`);
+    expect(runs).toEqual([expect.objectContaining({ state: "done", queued: true })]);
+    await expectEachTrialOnce(runs[0]!.id, 12);
   });
 });
