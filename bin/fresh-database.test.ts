@@ -38,6 +38,8 @@ function invocations(): Record<string, string[]> {
     "mcp login": ["mcp", "login", "remote"],
     "mcp logout": ["mcp", "logout", "remote"],
     "collection run": ["collection", "run", path.join(root, "none.calls.yaml")],
+    // On SQLite it refuses (exit 2: workers take trials from PostgreSQL), after the store is set up as for every store command.
+    worker: ["worker"],
   };
 }
 

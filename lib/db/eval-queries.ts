@@ -94,6 +94,15 @@ export async function endEvalRunOnce(id: string, data: Partial<Omit<EvalRunRow, 
   return (await db().evalRun.updateMany({ where: { id, state: "running" }, data })).count === 1;
 }
 
+/**
+ * Claims the end of a running run for one process (of however many stored its last trials at once):
+ * it sets finishedAt while the state stays running, so that the run reads done only once its folder
+ * is written and named.
+ */
+export async function claimEvalRunEnd(id: string, finishedAt: Date): Promise<boolean> {
+  return (await db().evalRun.updateMany({ where: { id, state: "running", finishedAt: null }, data: { finishedAt } })).count === 1;
+}
+
 /** The latest runs, newest first, with how many of their trials passed, failed or erred. */
 export async function listEvalRuns(limit: number): Promise<EvalRunWithCounts[]> {
   const rows = await db().evalRun.findMany({ orderBy: { startedAt: "desc" }, take: limit });

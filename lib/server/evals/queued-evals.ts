@@ -5,7 +5,7 @@ import { summarize, writeEvalRun } from "@/lib/evals/results";
 import { matrixCells, matrixJob, prepareEval, type EvalRunResult, type MatrixChoice, type PreparedEval, type TrialRecord } from "@/lib/evals/runner";
 import { parseSuite, type LoadedSuite } from "@/lib/evals/suite";
 import { assertRunnable, suiteAsks } from "@/lib/evals/trust";
-import { countEvalTrials, endEvalRunOnce, getEvalRun, loadEvalTrials, storedTrialKeys, updateEvalRun, type EvalRunRow } from "@/lib/db/eval-queries";
+import { claimEvalRunEnd, countEvalTrials, endEvalRunOnce, getEvalRun, loadEvalTrials, storedTrialKeys, type EvalRunRow } from "@/lib/db/eval-queries";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { queueTrials, RETRY_LIMIT, workTrials, type TrialHandler } from "@/lib/server/jobs/trial-queue";
 import { getRegistry, loadRegistry } from "@/lib/server/runtime/registry";
@@ -150,14 +150,16 @@ async function endIfComplete(row: EvalRunRow, run: PreparedEval): Promise<void> 
     finishedAt,
   };
   const cells = JSON.stringify(summarize(result).cells);
-  if (!(await endEvalRunOnce(row.id, { state: "done", finishedAt, partial: false, cells }))) return;
+  if (!(await claimEvalRunEnd(row.id, finishedAt))) return;
   forget(row.id);
+  let runRel: string | null = null;
   try {
-    const runRel = writeStoredRun(getSettings(), storedSuite(row), result);
-    await updateEvalRun(row.id, { runRel });
+    runRel = writeStoredRun(getSettings(), storedSuite(row), result);
   } catch (error) {
     console.error(`toolroom: eval ${row.id} is done, but its run folder could not be written: ${(error as Error).message}`);
   }
+  // Done and its folder in one update: whoever sees it done (the page, `toolroom eval`) sees where it is.
+  await endEvalRunOnce(row.id, { state: "done", finishedAt, partial: false, cells, runRel });
 }
 
 /** Each trial key of the matrix (cell, case, trial from 1) with its index in matrix order. */
