@@ -8,13 +8,17 @@ import { securityConfig, type SecurityConfig } from "@/lib/security/config";
 import { SECURITY_HEADERS } from "@/lib/security/headers";
 import { undecodablePath, withoutTrailingSlash } from "@/lib/security/path";
 import { decide } from "@/lib/security/policy";
+import { signInRedirect } from "@/lib/server/auth/page-gate";
 
 // Settings are read once per process anyway; the proxy runs in the Node.js runtime (Next 16's default).
 let security: SecurityConfig | undefined;
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   security ??= securityConfig(getSettings());
-  const decision = decide(request, security);
+  const gate = decide(request, security);
+  // Pages read the store as they render, so a page without a person is sent to sign in first;
+  // API routes answer their own 401 (lib/server/auth/admit.ts).
+  const decision = gate.action === "pass" && security.authRequired ? ((await signInRedirect(request)) ?? gate) : gate;
   let response: NextResponse;
   const badPath = decision.action === "pass" ? undecodablePath(request.nextUrl.pathname) : null;
   if (badPath) {
@@ -30,7 +34,8 @@ export function proxy(request: NextRequest): NextResponse {
   } else if (decision.action === "redirect") {
     // Next's proxy adapter needs an absolute Location; it makes a same-origin one relative again.
     const location = new URL(decision.location, request.url).toString();
-    response = new NextResponse(null, { status: 303, headers: { Location: location, "Set-Cookie": decision.setCookie, "Cache-Control": "no-store" } });
+    response = new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+    if (decision.setCookie) response.headers.set("Set-Cookie", decision.setCookie);
   } else {
     response = new NextResponse(`${decision.message}\n`, {
       status: decision.status,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
+import { pagePerson } from "@/lib/server/auth/page-person";
 import { footerFacts } from "@/lib/server/runtime/footer";
 import "./globals.css";
 
@@ -19,12 +20,13 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   const facts = footerFacts();
+  const person = await pagePerson();
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen font-sans antialiased">
-        <AppShell model={facts.model} database={facts.database}>
+        <AppShell model={facts.model} database={facts.database} person={person && { email: person.email, role: person.role }}>
           {children}
         </AppShell>
       </body>

@@ -10,6 +10,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
+import { registerUsers } from "./commands/users";
 import { registerWorker } from "./commands/worker";
 import { flushOtlp } from "@/lib/trace/otlp";
 import { CliExit } from "./context";
@@ -21,7 +22,9 @@ import { out, reserveStdout } from "./stdout";
  * which reads and writes the sign-in state of the `mcpServers` behind OAuth. Each is migrated for
  * first. `doctor` is not here: it must change nothing, so it says what to run instead.
  */
-export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout", "worker"]);
+export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout", "worker",
+  ...["users add", "users list", "users set-role", "users remove", "tokens create", "tokens list", "tokens revoke"],
+]);
 
 /** `mcp login` for the command `toolroom mcp login` runs. */
 export function commandPath(command: Command): string {
@@ -53,6 +56,7 @@ export function buildProgram(): Command {
   registerIndex(program);
   registerMcp(program);
   registerWorker(program);
+  registerUsers(program);
   return program;
 }
 

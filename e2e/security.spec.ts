@@ -155,18 +155,19 @@ test.describe("binding beyond loopback", () => {
     ...extra,
   });
 
-  test("refuses to start without a token", async () => {
-    const config = path.join(state, "no-token.yaml");
-    fs.writeFileSync(config, "server:\n  host: 0.0.0.0\n  requireToken: false\n");
+  test("refuses to start without sign-in", async () => {
+    const config = path.join(state, "no-auth.yaml");
+    fs.writeFileSync(config, "server:\n  host: 0.0.0.0\nauth:\n  required: false\n");
     const server = new StartedServer({ ...env(await freePort()), TOOLROOM_CONFIG: config });
     const code = await server.exited;
     expect(code).toBe(2);
-    expect(server.output).toMatch(/cannot start\. server\.host is 0\.0\.0\.0[^\n]*requireToken is false/);
+    expect(server.output).toMatch(/cannot start\. server\.host is 0\.0\.0\.0[^\n]*auth\.required is false/);
   });
 
   test("with a token: 401 without it, 200 with the bearer token or the cookie from ?token=", async ({ page }) => {
     const port = await freePort();
-    const server = new StartedServer(env(port, { HOST: "0.0.0.0" }));
+    // The access token guards one developer's server (sign-in guards a shared one): switched on here.
+    const server = new StartedServer(env(port, { TOOLROOM_SERVER__REQUIRETOKEN: "true" }));
     try {
       const [, token] = await server.waitFor(/\/\?token=([A-Za-z0-9_%-]+)/);
       const origin = `http://127.0.0.1:${port}`;

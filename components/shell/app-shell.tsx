@@ -1,14 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountMenu } from "@/components/auth/account-menu";
+import { PersonProvider, type PagePerson } from "@/components/auth/person-context";
 import { FooterModel } from "./footer-model-label";
 import { NavLinks } from "./nav-links";
 import { Providers } from "./providers";
 import { LiveReload } from "./use-live-reload";
 import { ThemeToggle } from "./theme-toggle";
 
-export function AppShell({ model, database, children }: { model: string; database: string; children: ReactNode }) {
+export function AppShell({ model, database, person, children }: { model: string; database: string; person: PagePerson | null; children: ReactNode }) {
   return (
     <Providers>
+      <PersonProvider person={person}>
       <LiveReload />
       <div className="flex h-screen flex-col">
         <header className="sticky top-0 z-20 flex h-12 items-center gap-6 border-b border-border bg-panel/90 px-4 backdrop-blur">
@@ -17,7 +20,8 @@ export function AppShell({ model, database, children }: { model: string; databas
             Toolroom
           </Link>
           <NavLinks />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-3">
+            {person ? <AccountMenu person={person} /> : null}
             <ThemeToggle />
           </div>
         </header>
@@ -29,6 +33,7 @@ export function AppShell({ model, database, children }: { model: string; databas
           </span>
         </footer>
       </div>
+      </PersonProvider>
     </Providers>
   );
 }

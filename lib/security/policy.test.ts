@@ -6,26 +6,29 @@ type SettingsInput = z.input<typeof settingsSchema>;
 import { securityConfig, startupProblem, type SecurityConfig } from "./config";
 import { decide, type RequestLike } from "./policy";
 
-const settings = (server: SettingsInput["server"] = {}) => settingsSchema.parse({ server });
+const settings = (server: SettingsInput["server"] = {}, auth: SettingsInput["auth"] = {}) => settingsSchema.parse({ server, auth });
 const request = (method: string, url: string, headers: Record<string, string>): RequestLike => {
   const h = new Headers(headers);
   return { method, url, headers: { get: (name) => h.get(name) } };
 };
 const loopback: SecurityConfig = securityConfig(settings(), {});
-const guarded: SecurityConfig = securityConfig(settings({ host: "0.0.0.0", token: "s3cret-token" }), {});
+const guarded: SecurityConfig = securityConfig(settings({ host: "0.0.0.0", token: "s3cret-token", requireToken: true }), {});
 
 describe("securityConfig", () => {
   it("takes the bind address from $HOST first, then settings", () => {
     expect(securityConfig(settings(), {}).bindHost).toBe("127.0.0.1");
-    expect(securityConfig(settings(), { HOST: "0.0.0.0" })).toMatchObject({ bindHost: "0.0.0.0", loopback: false, tokenRequired: true });
-    expect(securityConfig(settings({ host: "::1" }), {})).toMatchObject({ loopback: true, tokenRequired: false });
+    expect(securityConfig(settings(), { HOST: "0.0.0.0" })).toMatchObject({ bindHost: "0.0.0.0", loopback: false, authRequired: true, tokenRequired: false });
+    expect(securityConfig(settings({ host: "::1" }), {})).toMatchObject({ loopback: true, authRequired: false, tokenRequired: false });
   });
 
-  it("requires a token off loopback unless switched off, which start refuses", () => {
-    const off = securityConfig(settings({ host: "0.0.0.0", requireToken: false }), {});
-    expect(off.tokenRequired).toBe(false);
-    expect(startupProblem(off)).toMatch(/requireToken is false/);
+  it("requires sign-in off loopback and on PostgreSQL unless switched off, which start refuses off loopback", () => {
+    const off = securityConfig(settings({ host: "0.0.0.0" }, { required: false }), {});
+    expect(off.authRequired).toBe(false);
+    expect(startupProblem(off)).toMatch(/auth\.required is false/);
     expect(startupProblem(guarded)).toBeNull();
+    expect(securityConfig(settings(), { DATABASE_URL: "postgresql://root@127.0.0.1:5432/test" }).authRequired).toBe(true);
+    expect(securityConfig(settings({}, { required: true }), {}).authRequired).toBe(true);
+    expect(startupProblem(securityConfig(settings({}, { required: false }), { DATABASE_URL: "postgresql://root@127.0.0.1/test" }))).toBeNull();
     expect(securityConfig(settings({ requireToken: true }), {}).tokenRequired).toBe(true);
   });
 
@@ -103,7 +106,7 @@ describe("decide with a token", () => {
   });
 
   it("fails closed when a token is required but none is configured", () => {
-    const none = securityConfig(settings({ host: "0.0.0.0" }), {});
+    const none = securityConfig(settings({ host: "0.0.0.0", requireToken: true }), {});
     expect(decide(request("GET", "/tools", { ...host, authorization: "Bearer anything" }), none)).toMatchObject({ status: 401 });
   });
 });

@@ -212,6 +212,24 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * Sign-in. Unset `required` means: on for PostgreSQL (a team's store) and whenever the server
+     * binds beyond loopback, off for the loopback SQLite default (one developer, no sign-in).
+     * Users and tokens come from `toolroom users` / `toolroom tokens`.
+     */
+    auth: z
+      .object({
+        required: z.boolean().optional(),
+        /** How long a sign-in lasts without use. */
+        sessionDays: z.number().positive().max(365).default(7),
+        /**
+         * The address people open when a TLS proxy sits in front (https://toolroom.example.com):
+         * session cookies are then Secure. Unset: the host each request names, over http.
+         */
+        url: z.string().url().optional(),
+      })
+      .strict()
+      .prefault({}),
     mcpServers: z.record(z.string(), mcpServerSchema).default({}),
     telemetry: z
       .object({

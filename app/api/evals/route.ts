@@ -24,10 +24,10 @@ const startSchema = z.strictObject({
 });
 
 /** GET /api/evals — the suites found (what each asks for, whether trusted) and the latest evals (running ones live). */
-export const GET = handle(async () => Response.json(await evalsOverview()));
+export const GET = handle("viewer", async () => Response.json(await evalsOverview()));
 
 /** POST /api/evals — starts a listed suite in the background; 202 with its status, which GET then follows. */
-export const POST = handle(async (request: Request) => {
+export const POST = handle("member", async (request: Request) => {
   const { suite, ...choice } = await readJson(request, startSchema, { maxBytes: 16_384 });
   return Response.json({ run: await startEval(suite, sweepChoice(choice)) }, { status: 202 });
 });

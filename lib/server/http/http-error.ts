@@ -4,11 +4,13 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly code = "bad_request",
+    /** Headers the refusal carries, e.g. a 401's `WWW-Authenticate` challenge. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 
   toResponse(): Response {
-    return Response.json({ error: this.message, code: this.code }, { status: this.status });
+    return Response.json({ error: this.message, code: this.code }, { status: this.status, headers: this.headers });
   }
 }

@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { databaseFaultOf } from "@/lib/db/faults";
+import { admit } from "@/lib/server/auth/admit";
+import { asPerson } from "@/lib/server/auth/person";
+import type { Access } from "@/lib/server/auth/roles";
 import { HttpError } from "./http-error";
 
 /**
@@ -17,11 +20,19 @@ export function errorResponse(error: unknown): Response {
   return new HttpError(500, `Internal error: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, "internal").toResponse();
 }
 
-/** Wraps a route handler so whatever it throws answers in the one error shape. */
-export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response> | Response): (...args: A) => Promise<Response> {
-  return async (...args) => {
+/**
+ * Wraps a route handler: first the access check (who is asking, and may they — see
+ * lib/server/auth/admit), then the handler with that person as the request's, and whatever either
+ * throws answers in the one error shape. Every route says its access; route-guards.test.ts holds it.
+ */
+export function handle<Q extends Request, R extends unknown[]>(
+  access: Access,
+  fn: (request: Q, ...rest: R) => Promise<Response> | Response,
+): (request: Q, ...rest: R) => Promise<Response> {
+  return async (request, ...rest) => {
     try {
-      return await fn(...args);
+      const person = await admit(request, access);
+      return await asPerson(person, () => fn(request, ...rest));
     } catch (error) {
       return errorResponse(error);
     }

@@ -9,14 +9,14 @@ type Context = { params: Promise<{ id: string }> };
 
 const unknownChat = (id: string) => new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
 
-export const GET = handle(async (_request: Request, { params }: Context) => {
+export const GET = handle("viewer", async (_request: Request, { params }: Context) => {
   const { id } = await routeParams(params, chatParamsSchema);
   const detail = await chatDetail(id);
   if (!detail) throw unknownChat(id);
   return Response.json(detail);
 });
 
-export const PATCH = handle(async (request: Request, { params }: Context) => {
+export const PATCH = handle("member", async (request: Request, { params }: Context) => {
   const { id } = await routeParams(params, chatParamsSchema);
   const change = await readJson(request, chatPatchSchema, { maxBytes: 64 * 1024, what: "change" });
   if (change.modelRef && !getSettings().llms[change.modelRef])
@@ -25,7 +25,7 @@ export const PATCH = handle(async (request: Request, { params }: Context) => {
   return Response.json({ chat: await updateChat(id, change) });
 });
 
-export const DELETE = handle(async (_request: Request, { params }: Context) => {
+export const DELETE = handle("member", async (_request: Request, { params }: Context) => {
   const { id } = await routeParams(params, chatParamsSchema);
   if (!(await getChat(id))) throw unknownChat(id);
   await deleteChat(id);

@@ -12,10 +12,10 @@ const saveSchema = z.strictObject({
 });
 
 /** GET /api/collections/calls — the collections in the source root a call can be saved into. */
-export const GET = handle(async () => Response.json({ files: collectionFiles(getSettings()) }));
+export const GET = handle("viewer", async () => Response.json({ files: collectionFiles(getSettings()) }));
 
 /** POST /api/collections/calls — appends a call (YAML or JSON) to a collection in the source root, or starts one; 201, or 400/409 with the reasons. */
-export const POST = handle(async (request: Request) => {
+export const POST = handle("member", async (request: Request) => {
   const result = saveCall(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
   return Response.json(result, { status: result.saved ? 201 : 200 });
 });

@@ -6,7 +6,7 @@ import { handle, routeParams } from "@/lib/server/http/route";
 
 type Context = { params: Promise<{ id: string }> };
 
-export const GET = handle(async (_request: Request, { params }: Context) => {
+export const GET = handle("viewer", async (_request: Request, { params }: Context) => {
   const { id } = await routeParams(params, z.object({ id: comparisonIdSchema }));
   const detail = await comparisonDetail(id);
   if (!detail) throw new HttpError(404, `Comparison ${id} does not exist.`, "unknown_comparison");

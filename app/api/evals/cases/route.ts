@@ -12,10 +12,10 @@ const saveSchema = z.strictObject({
 });
 
 /** GET /api/evals/cases — the suite files under the source root's evals/ a case can be saved into. */
-export const GET = handle(async () => Response.json(caseFiles(getSettings())));
+export const GET = handle("viewer", async () => Response.json(caseFiles(getSettings())));
 
 /** POST /api/evals/cases — appends a case (YAML or JSON) to a suite under evals/, or starts one; 201, or 400/409 with the reasons. */
-export const POST = handle(async (request: Request) => {
+export const POST = handle("member", async (request: Request) => {
   const result = saveCase(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
   return Response.json(result, { status: result.saved ? 201 : 200 });
 });

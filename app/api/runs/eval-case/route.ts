@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const nameSchema = z.string().min(1).max(1000);
 
 /** GET /api/runs/eval-case?root=&path=<run>&case=<name>&cell=<cell> — one case's trials in one cell, expected against actual calls. */
-export const GET = handle(async (request: Request) => {
+export const GET = handle("viewer", async (request: Request) => {
   const q = new URL(request.url).searchParams;
   const caseName = parseWith(nameSchema, q.get("case") ?? "", "?case= (a case name)");
   const cell = parseWith(nameSchema, q.get("cell") ?? "", "?cell= (a cell name)");

@@ -5,7 +5,7 @@ import { getChat } from "@/lib/db/queries";
 import { chatParamsSchema, olderMessagesQuerySchema } from "../schema";
 
 /** Older messages of a chat, a page at a time, for the chat page as the person scrolls up. */
-export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+export const GET = handle("viewer", async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await routeParams(params, chatParamsSchema);
   const { before } = parseWith(olderMessagesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "query");
   if (!(await getChat(id))) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");

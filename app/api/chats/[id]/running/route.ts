@@ -4,7 +4,7 @@ import { runningCalls } from "@/lib/server/chat/running-calls";
 import { handle, routeParams } from "@/lib/server/http/route";
 
 /** The chat's tool calls running now, with the progress their tools reported; polled by the running card. */
-export const GET = handle(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
+export const GET = handle("viewer", async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await routeParams(params, z.object({ id: chatIdSchema }));
   return Response.json({ calls: runningCalls(id) }, { headers: { "Cache-Control": "no-store" } });
 });

@@ -11,7 +11,7 @@ const bodySchema = z.object({
 });
 
 /** Starts a sign-in: answers with the authorization page to open (or `authorized` when a refresh sufficed). */
-export const POST = handle(async (request: Request, { params }: { params: Promise<{ server: string }> }) => {
+export const POST = handle("admin", async (request: Request, { params }: { params: Promise<{ server: string }> }) => {
   const { returnTo } = await readJson(request, bodySchema, { maxBytes: 4096 });
   return Response.json(await startSignIn((await params).server, requestOrigin(request), returnTo));
 });

@@ -4,7 +4,7 @@ import { setSubscription } from "@/lib/server/sources/source-actions";
 import { sourceParams, subscriptionBody } from "@/lib/server/sources/source-schemas";
 
 /** `resources/subscribe` or `resources/unsubscribe`; updates then show in the activity. */
-export const POST = handle(async (request: Request, { params }: { params: Promise<{ name: string }> }) => {
+export const POST = handle("member", async (request: Request, { params }: { params: Promise<{ name: string }> }) => {
   const { name } = await routeParams(params, sourceParams);
   const { uri, subscribed } = await readJson(request, subscriptionBody, { maxBytes: 16_384 });
   await setSubscription(await getRegistry(), name, uri, subscribed);

@@ -6,7 +6,7 @@ import { tryItApprovals } from "@/lib/server/try-it/try-it-approvals";
 import { getSettings } from "@/lib/settings";
 
 /** Try-it: runs one tool through `invoke`, with the server deciding when a human must approve. Cross-origin requests never reach here: proxy.ts refuses them. */
-export const POST = handle(async (request: Request, { params }: { params: Promise<{ name: string }> }) => {
+export const POST = handle("member", async (request: Request, { params }: { params: Promise<{ name: string }> }) => {
   const { name } = await params;
   let body: unknown;
   try {

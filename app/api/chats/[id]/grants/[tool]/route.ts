@@ -7,7 +7,7 @@ import { getChat, revokeGrant } from "@/lib/db/queries";
 const paramsSchema = z.object({ id: chatIdSchema, tool: z.string().min(1).max(200) });
 
 /** Revokes "approve for this chat": later calls of the tool ask again. */
-export const DELETE = handle(async (_request: Request, { params }: { params: Promise<{ id: string; tool: string }> }) => {
+export const DELETE = handle("member", async (_request: Request, { params }: { params: Promise<{ id: string; tool: string }> }) => {
   const { id, tool } = await routeParams(params, paramsSchema);
   if (!(await getChat(id))) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
   await revokeGrant(id, tool);

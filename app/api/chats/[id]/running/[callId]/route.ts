@@ -5,7 +5,7 @@ import { HttpError } from "@/lib/server/http/http-error";
 import { handle, routeParams } from "@/lib/server/http/route";
 
 /** Cancels one running call (DELETE): its tool's signal aborts, an MCP server hears notifications/cancelled. */
-export const DELETE = handle(async (_request: Request, { params }: { params: Promise<{ id: string; callId: string }> }) => {
+export const DELETE = handle("member", async (_request: Request, { params }: { params: Promise<{ id: string; callId: string }> }) => {
   const { id, callId } = await routeParams(params, z.object({ id: chatIdSchema, callId: z.string().min(1).max(200) }));
   if (!cancelCall(id, callId)) throw new HttpError(404, "That call is not running (it may have just finished).", "not_running");
   return Response.json({ ok: true });

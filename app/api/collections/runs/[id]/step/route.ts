@@ -5,7 +5,7 @@ import { stepCollectionRun, stepSchema } from "@/lib/server/collections/collecti
 const paramsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** POST /api/collections/runs/:id/step — runs the next call (with the decision on the approval the last step asked for). */
-export const POST = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+export const POST = handle("member", async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await routeParams(params, paramsSchema);
   return Response.json(await stepCollectionRun(id, await readJson(request, stepSchema, { maxBytes: 200_000 })));
 });

@@ -1,0 +1,21 @@
+import "server-only";
+import { HttpError } from "@/lib/server/http/http-error";
+import { securityConfig } from "@/lib/security/config";
+import { getSettings } from "@/lib/settings";
+import { addFirstAdmin } from "./people";
+import { authServer } from "./server";
+import { authRequired } from "./who";
+
+/**
+ * The first visit of a server with sign-in and no user yet: the visitor makes the first admin and
+ * is signed in as them. Only on a loopback bind — whoever reaches a network-bound server first is
+ * not to be trusted with it; there `toolroom users add` on the server's machine makes the first one.
+ */
+export async function makeFirstAdmin(request: Request, input: { email: string; password: string }): Promise<Response> {
+  if (!authRequired()) throw new HttpError(404, "Sign-in is off on this server.", "auth_off");
+  if (!securityConfig(getSettings()).loopback)
+    throw new HttpError(403, "This server is reachable from the network: make the first admin on its machine with `toolroom users add EMAIL --role admin --password-stdin`.", "not_loopback");
+  await addFirstAdmin(input);
+  const auth = await authServer();
+  return auth.api.signInEmail({ body: input, headers: request.headers, asResponse: true });
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { db } from "@/lib/db/client";
+import { databaseKind, databaseUrl } from "@/lib/db/url";
+import { getSettings } from "@/lib/settings";
+
+/** Sign-in attempts one address may make in a window (better-auth counts them in the database, so across instances). */
+export const SIGN_IN_ATTEMPTS = { window: 60, max: 5 };
+
+function build(secret: string) {
+  const settings = getSettings();
+  const url = settings.auth.url;
+  const hosts = ["localhost", "127.0.0.1", "[::1]", ...settings.server.allowedHosts];
+  return betterAuth({
+    appName: "Toolroom",
+    secret,
+    // The request gate (proxy.ts) has checked the Host header already; better-auth builds its
+    // URLs from the same host the browser used.
+    baseURL: url ?? { allowedHosts: hosts.flatMap((h) => [h, `${h}:*`]), protocol: "http" },
+    database: prismaAdapter(db(), { provider: databaseKind(databaseUrl()) === "postgresql" ? "postgresql" : "sqlite" }),
+    // Accounts come from `toolroom users add` and the first-admin page, never from sign-up.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    user: { additionalFields: { role: { type: "string", required: false, defaultValue: "member", input: false } } },
+    session: { expiresIn: settings.auth.sessionDays * 86_400, updateAge: 86_400 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: { "/sign-in/email": SIGN_IN_ATTEMPTS },
+    },
+    advanced: {
+      cookiePrefix: "toolroom",
+      useSecureCookies: url?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+type Auth = ReturnType<typeof build>;
+const cache = globalThis as unknown as { __toolroomAuth?: Promise<Auth> };
+
+/**
+ * The one better-auth instance of this process. Its signing secret is the store's, made by the
+ * first instance that needs it, so every instance on one database accepts the same sessions.
+ */
+export function authServer(): Promise<Auth> {
+  cache.__toolroomAuth ??= storeSecret().then(build, (error: unknown) => {
+    cache.__toolroomAuth = undefined;
+    throw error;
+  });
+  return cache.__toolroomAuth;
+}
+
+async function storeSecret(): Promise<string> {
+  const fromEnv = process.env.BETTER_AUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  const row = await db().serverSecret.upsert({
+    where: { name: "auth" },
+    create: { name: "auth", value: randomBytes(32).toString("base64url") },
+    update: {},
+  });
+  return row.value;
+}
