@@ -49,6 +49,19 @@ const NO_TEST_SUPPORT = {
   ],
 };
 
+/**
+ * A chat is its owner's (issue AA): reads of a chat by id, or of the list, go through
+ * lib/server/chat/chat-access, which knows who is asking. The files allowed the raw queries are
+ * that one, the admins' rule page (it names any chat a rule is scoped to) and the MCP audit, whose
+ * chats are its own sessions'.
+ */
+const CHAT_READS = {
+  name: "@/lib/db/queries",
+  importNames: ["getChat", "listChats"],
+  message: "Read chats through lib/server/chat/chat-access (visibleChat, visibleChats): a chat is its owner's.",
+};
+const RAW_CHAT_READERS = ["lib/server/chat/chat-access.ts", "lib/server/approvals/rule-admin.ts", "lib/server/mcp/mcp-audit.ts"];
+
 // The files the layer rule holds: production code (tests, specs, benches and test support are free).
 const PRODUCTION_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.ts", "bin/**/*.ts", "proxy.ts", "instrumentation.ts"];
 const NOT_PRODUCTION = ["**/*.test.ts", "**/*.test.tsx", "lib/testing/**", "**/__fixtures__/**"];
@@ -60,8 +73,12 @@ export const layerRuleConfig = [
     ignores: NOT_PRODUCTION,
     rules: {
       "import/no-restricted-paths": ["error", { zones: LAYER_ZONES }],
-      "@typescript-eslint/no-restricted-imports": ["error", NO_TEST_SUPPORT],
+      "@typescript-eslint/no-restricted-imports": ["error", { ...NO_TEST_SUPPORT, paths: [CHAT_READS] }],
     },
+  },
+  {
+    files: RAW_CHAT_READERS,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", NO_TEST_SUPPORT] },
   },
   {
     files: ["lib/db/**/*.ts"],

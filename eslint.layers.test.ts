@@ -62,6 +62,12 @@ describe("the layer rule", () => {
       'import { mulberry32 } from "@/lib/testing/random";\nexport const r = mulberry32;\n',
       /never imports lib\/testing/,
     ],
+    [
+      "a route → the raw chat queries",
+      "app/api/chats/breach/route.ts",
+      'import { getChat } from "@/lib/db/queries";\nexport const g = getChat;\n',
+      /a chat is its owner's/,
+    ],
   ];
   it.each(cases)("fails on %s", async (_zone, file, code, says) => {
     const messages = await breaches(file, code);
@@ -74,6 +80,7 @@ describe("the layer rule", () => {
       [],
     );
     expect(await breaches("lib/db/ok.ts", 'import type { Decision } from "@/lib/chat/metadata";\nexport type D = Decision;\n')).toEqual([]);
+    expect(await breaches("lib/server/chat/chat-access.ts", 'import { getChat } from "@/lib/db/queries";\nexport const g = getChat;\n')).toEqual([]);
     expect(await breaches("lib/tools/ok.test.ts", 'import { mulberry32 } from "@/lib/testing/random";\nexport const r = mulberry32;\n')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
+import { asPagePerson } from "@/lib/server/auth/page-person";
 import { chatFirstPage, defaultChatConfig, modelChoices } from "@/lib/server/chat/chat-view";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { databaseFaultOf } from "@/lib/db/faults";
@@ -16,7 +17,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
   // A database fault shows in the chat, in the words the API uses, instead of a bare error page.
   const loading = isNew
     ? Promise.resolve(null)
-    : chatFirstPage(id).catch((error: unknown) => {
+    : asPagePerson(() => chatFirstPage(id)).catch((error: unknown) => {
         loadError = databaseFaultOf(error)?.message;
         if (!loadError) throw error;
         return null;

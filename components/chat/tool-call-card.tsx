@@ -108,6 +108,11 @@ export function ToolCallCard({ part, meta, sourcePackage, mode }: ToolCallCardPr
           >
             {status.label}
           </span>
+          {meta?.decision?.user ? (
+            <span data-testid="decided-by" className="text-muted" title="Who decided this call">
+              by {meta.decision.user}
+            </span>
+          ) : null}
         </span>
       </Button>
       {open ? (

@@ -64,7 +64,12 @@ export function StepDetail({ step }: { step: TraceStepView }) {
               </div>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
                 <Row label="Proposed">{call.proposedAt ? clock(call.proposedAt) : "—"}</Row>
-                {call.decidedBy ? <Row label="Decided by">{call.decidedBy}</Row> : null}
+                {call.decidedBy ? (
+                  <Row label="Decided by">
+                    {call.decidedBy}
+                    {call.decidedByUser ? <span data-testid="trace-decided-by-user"> · {call.decidedByUser}</span> : null}
+                  </Row>
+                ) : null}
                 {call.decisionReason ? <Row label="Reason">{call.decisionReason}</Row> : null}
                 <Row label="Waiting for a person">{formatMs(call.waitingMs)}</Row>
                 <Row label="Execution">{formatMs(call.executionMs)}</Row>

@@ -12,6 +12,8 @@ export interface ChatRecord {
   /** Null: the chat follows the settings' `chat.textProtocol`. */
   textProtocol: TextProtocol | null;
   supervised: boolean;
+  /** The user who made it, on a server with sign-in; null: visible to everyone (made without sign-in). */
+  ownerId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +25,7 @@ type ChatRow = {
   toolMode: string;
   textProtocol: string | null;
   supervised: boolean;
+  ownerId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -33,9 +36,13 @@ function toChat(row: ChatRow): ChatRecord {
   return { ...row, toolMode: row.toolMode === "text" ? "text" : "native", textProtocol };
 }
 
-/** The people's chats: eval trials are stored as chats too (origin "eval"), and are left out here. */
-export async function listChats(): Promise<ChatRecord[]> {
-  return (await db().chat.findMany({ where: { origin: "chat" }, orderBy: { updatedAt: "desc" } })).map(toChat);
+/**
+ * The people's chats: eval trials are stored as chats too (origin "eval"), and are left out here.
+ * `ownerId`: only that user's chats and those made without sign-in (lib/server/chat/chat-access).
+ */
+export async function listChats(ownerId?: string): Promise<ChatRecord[]> {
+  const owned = ownerId === undefined ? {} : { OR: [{ ownerId }, { ownerId: null }] };
+  return (await db().chat.findMany({ where: { origin: "chat", ...owned }, orderBy: { updatedAt: "desc" } })).map(toChat);
 }
 
 export async function getChat(id: string): Promise<ChatRecord | null> {
@@ -117,7 +124,7 @@ export async function saveMessage(chatId: string, position: number, message: UIM
 }
 
 export type NewChat = Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "supervised"> &
-  Partial<Pick<ChatRecord, "textProtocol">> & { origin?: "chat" | "eval" };
+  Partial<Pick<ChatRecord, "textProtocol" | "ownerId">> & { origin?: "chat" | "eval" };
 
 /**
  * A person's message at `position`, the chat touched (or created first, for its first message) in
@@ -150,6 +157,8 @@ export interface ToolCallRecord {
   approvalId: string | null;
   approvalState: string | null;
   decidedBy: string | null;
+  /** The signed-in person's email, when a person decided on a server with sign-in. */
+  decidedByUser: string | null;
   decision: string | null;
   decisionReason: string | null;
   issuedAt: Date | null;
@@ -364,12 +373,23 @@ export interface ComparisonRecord {
   sourceChatId: string | null;
   createdAt: Date;
   columns: ComparisonColumnRecord[];
+  /** Its chats' owner (they are made together, by one person); null without sign-in. */
+  ownerId: string | null;
 }
 
-const comparisonInclude = { columns: { orderBy: { position: "asc" }, select: { chatId: true, position: true, label: true } } } as const;
+const comparisonInclude = {
+  columns: { orderBy: { position: "asc" }, select: { chatId: true, position: true, label: true, chat: { select: { ownerId: true } } } },
+} as const;
 
-function toComparison(row: { id: string; prompts: string; sourceChatId: string | null; createdAt: Date; columns: ComparisonColumnRecord[] }): ComparisonRecord {
-  return { ...row, prompts: JSON.parse(row.prompts) as string[] };
+function toComparison(row: {
+  id: string;
+  prompts: string;
+  sourceChatId: string | null;
+  createdAt: Date;
+  columns: (ComparisonColumnRecord & { chat: { ownerId: string | null } })[];
+}): ComparisonRecord {
+  const columns = row.columns.map(({ chat: _chat, ...column }) => column);
+  return { ...row, columns, prompts: JSON.parse(row.prompts) as string[], ownerId: row.columns[0]?.chat.ownerId ?? null };
 }
 
 /** A comparison and one new chat per column. */
@@ -377,7 +397,7 @@ export async function createComparison(data: {
   id: string;
   prompts: string[];
   sourceChatId: string | null;
-  columns: { label: string; chat: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "textProtocol" | "supervised"> }[];
+  columns: { label: string; chat: Pick<ChatRecord, "id" | "title" | "modelRef" | "toolMode" | "textProtocol" | "supervised" | "ownerId"> }[];
 }): Promise<ComparisonRecord> {
   // One nested write: the comparison, its columns and their chats are stored together or not at all.
   const row = await db().comparison.create({

@@ -10,5 +10,7 @@ export interface Decision {
   reason?: string;
   /** The rule that decided it, when `by` is "rule". */
   rule?: RuleRef;
+  /** The signed-in person who decided (`by` "user", or the grant they gave), on a server with sign-in. */
+  user?: string;
   at: string;
 }

@@ -5,6 +5,7 @@ import type { TraceStepData, TraceToolCall } from "./types";
 export interface CallFacts {
   id: string;
   decidedBy: string | null;
+  decidedByUser?: string | null;
   decision: string | null;
   decisionReason: string | null;
   issuedAt: Date | null;
@@ -18,6 +19,8 @@ export interface CallFacts {
 export interface TraceCallView extends TraceToolCall {
   decision?: string;
   decidedBy?: string;
+  /** The person's email, on a server with sign-in. */
+  decidedByUser?: string;
   decisionReason?: string;
   /** Time the call waited for a person: from the approval request to the decision. */
   waitingMs?: number;
@@ -83,6 +86,7 @@ function view(call: TraceToolCall, facts: CallFacts | undefined): TraceCallView 
   const out: TraceCallView = { ...call, madeChanges: facts.madeChanges, state: facts.state };
   if (facts.decision) out.decision = facts.decision;
   if (facts.decidedBy) out.decidedBy = facts.decidedBy;
+  if (facts.decidedByUser) out.decidedByUser = facts.decidedByUser;
   if (facts.decisionReason) out.decisionReason = facts.decisionReason;
   if (facts.elicitations) out.elicitations = JSON.parse(facts.elicitations) as CallElicitation[];
   // Only a person's wait counts: a grant or an unsupervised refusal decides at once.

@@ -16,6 +16,7 @@ import {
 } from "@/lib/db/queries";
 import { notAdmittedText } from "@/lib/tools/confirm";
 import { getSettings } from "@/lib/settings";
+import { currentPerson } from "@/lib/server/auth/person";
 import { HttpError } from "@/lib/server/http/http-error";
 import { inputHash } from "./input-hash";
 import { approvalSecret } from "./approval-secret";
@@ -149,14 +150,23 @@ export async function applyApprovalResponses(args: {
   }
 
   let message = args.stored;
+  // Who pressed Approve or Deny: the request's signed-in person (none without sign-in).
+  const decider = currentPerson()?.email;
   for (const { response, record, storedPart, expired, edited } of checked) {
     const decision: Decision = expired
       ? { by: "timeout", decision: "timed-out", at: now.toISOString() }
-      : { by: "user", decision: response.approved ? "approved" : "denied", ...(response.reason ? { reason: response.reason } : {}), at: now.toISOString() };
+      : {
+          by: "user",
+          decision: response.approved ? "approved" : "denied",
+          ...(response.reason ? { reason: response.reason } : {}),
+          ...(decider ? { user: decider } : {}),
+          at: now.toISOString(),
+        };
     const won = await decideApproval(response.approvalId, {
       approvalState: expired ? "expired" : response.approved ? "approved" : "denied",
       decision: decision.decision,
       decidedBy: decision.by,
+      decidedByUser: decision.user ?? null,
       decisionReason: decision.reason ?? null,
       decidedAt: now,
       state: response.approved && !expired ? "approved" : expired ? "timed-out" : "denied",

@@ -6,7 +6,6 @@ import { modelResolverFor, ModelConfigError } from "@/lib/chat/models";
 import { runChatTurn } from "@/lib/chat/engine";
 import {
   deleteMessagesFrom,
-  getChat,
   listGrants,
   loadMessages,
   saveMessage,
@@ -25,6 +24,7 @@ import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sw
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
+import { newChatOwner, ownChatOrNone } from "./chat-access";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -51,7 +51,7 @@ type TurnChat = ChatRecord & { unsaved?: NewChat };
 
 async function ensureChat(request: ChatRequest): Promise<TurnChat> {
   const settings = getSettings();
-  const existing = await getChat(request.id);
+  const existing = await ownChatOrNone(request.id);
   const defaults = defaultChatConfig();
   const modelRef = request.model ?? defaults.modelRef;
   if (request.model && !settings.llms[request.model]) throw new HttpError(400, `No model named "${request.model}" in settings llms.`, "unknown_model");
@@ -64,9 +64,10 @@ async function ensureChat(request: ChatRequest): Promise<TurnChat> {
       toolMode: request.toolMode ?? defaults.toolMode,
       textProtocol: request.textProtocol ?? null,
       supervised: request.supervised ?? defaults.supervised,
+      ownerId: newChatOwner(),
     };
     const now = new Date();
-    return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, createdAt: now, updatedAt: now, unsaved };
+    return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, ownerId: unsaved.ownerId ?? null, createdAt: now, updatedAt: now, unsaved };
   }
   const changes: Partial<ChatRecord> = {};
   if (request.model && request.model !== existing.modelRef) changes.modelRef = request.model;

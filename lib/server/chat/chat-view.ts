@@ -1,6 +1,6 @@
 import "server-only";
 import type { UIMessage } from "ai";
-import { getChat, listGrants, listToolCalls, loadLatestMessages, loadMessages, type ChatRecord, type MessagePage, type ToolCallRecord } from "@/lib/db/queries";
+import { listGrants, listToolCalls, loadLatestMessages, loadMessages, type ChatRecord, type MessagePage, type ToolCallRecord } from "@/lib/db/queries";
 import { listTraceSteps } from "@/lib/db/trace-queries";
 import { getSettings } from "@/lib/settings";
 import { buildChatTrace, type ChatTrace } from "@/lib/trace/view";
@@ -8,6 +8,7 @@ import { knownSecrets, scrubValue } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { showExpiredApprovals } from "@/lib/chat/timed-out";
 import { timeoutText } from "@/lib/server/approvals/approvals";
+import { visibleChat } from "./chat-access";
 
 export interface ChatDetail {
   chat: Omit<ChatRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
@@ -33,7 +34,7 @@ function serializeChat(chat: ChatRecord): ChatDetail["chat"] {
  * timed out, so no page offers a dialog the server would refuse.
  */
 export async function chatDetail(id: string, now = new Date()): Promise<ChatDetail | null> {
-  const chat = await getChat(id);
+  const chat = await visibleChat(id);
   if (!chat) return null;
   const messages = await showExpiredApprovals(await loadMessages(id), now, (call) => timeoutText(id, call.toolName, call.input));
   return { chat: serializeChat(chat), messages, grants: await listGrants(id) };
@@ -41,7 +42,7 @@ export async function chatDetail(id: string, now = new Date()): Promise<ChatDeta
 
 /** The chat page's copy: the chat with only its latest messages; older ones are asked for with `chatMessagesPage`. */
 export async function chatFirstPage(id: string, now = new Date()): Promise<(ChatDetail & Pick<MessagePage, "olderBefore">) | null> {
-  const [chat, page, grants] = await Promise.all([getChat(id), chatMessagesPage(id, undefined, now), listGrants(id)]);
+  const [chat, page, grants] = await Promise.all([visibleChat(id), chatMessagesPage(id, undefined, now), listGrants(id)]);
   if (!chat) return null;
   return { chat: serializeChat(chat), messages: page.messages, olderBefore: page.olderBefore, grants };
 }
@@ -80,7 +81,7 @@ export async function chatExport(id: string): Promise<Record<string, unknown> | 
 
 /** A chat's trace, turn by turn, each call joined with its decision; null for an unknown chat. */
 export async function chatTrace(id: string): Promise<ChatTrace | null> {
-  if (!(await getChat(id))) return null;
+  if (!(await visibleChat(id))) return null;
   const [steps, calls] = await Promise.all([listTraceSteps(id), listToolCalls(id)]);
   // Masked at storage; masked again here for steps stored before that, and for secrets added since.
   return scrubValue(buildChatTrace(steps, calls), knownSecrets(getSettings()));

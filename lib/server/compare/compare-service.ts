@@ -1,6 +1,7 @@
 import "server-only";
 import { generateId } from "ai";
-import { createComparison, getComparison, getChat, listComparisons, loadMessages, type ComparisonRecord } from "@/lib/db/queries";
+import { createComparison, getComparison, listComparisons, loadMessages, type ComparisonRecord } from "@/lib/db/queries";
+import { canSee, newChatOwner, visibleChat } from "@/lib/server/chat/chat-access";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
 import { chatDetail, defaultChatConfig, type ChatDetail } from "@/lib/server/chat/chat-view";
@@ -51,7 +52,7 @@ function userTexts(messages: Awaited<ReturnType<typeof loadMessages>>): string[]
 
 /** "Replay in…": the first user message of a stored chat, or all of them in order. */
 async function replayPrompts(chatId: string, which: "first" | "all"): Promise<string[]> {
-  if (!(await getChat(chatId))) throw new HttpError(404, `Chat ${chatId} does not exist.`, "unknown_chat");
+  if (!(await visibleChat(chatId))) throw new HttpError(404, `Chat ${chatId} does not exist.`, "unknown_chat");
   const texts = userTexts(await loadMessages(chatId));
   if (texts.length === 0) throw new HttpError(400, `Chat ${chatId} has no message to replay.`, "nothing_to_replay");
   if (which === "first") return texts.slice(0, 1);
@@ -79,6 +80,7 @@ export async function startComparison(request: CompareRequest): Promise<Comparis
   }
   const supervised = request.supervised ?? defaultChatConfig().supervised;
   const title = shortText(prompts[0] ?? "");
+  const ownerId = newChatOwner();
   const record = await createComparison({
     id: generateId(),
     prompts,
@@ -88,7 +90,7 @@ export async function startComparison(request: CompareRequest): Promise<Comparis
       const textProtocol = column.toolMode === "text" ? (column.textProtocol ?? null) : null;
       return {
         label,
-        chat: { id: generateId(), title: `${title} [${label}]`, modelRef: column.modelRef, toolMode: column.toolMode, textProtocol, supervised },
+        chat: { id: generateId(), title: `${title} [${label}]`, modelRef: column.modelRef, toolMode: column.toolMode, textProtocol, supervised, ownerId },
       };
     }),
   });
@@ -96,13 +98,13 @@ export async function startComparison(request: CompareRequest): Promise<Comparis
 }
 
 export async function comparisonList(): Promise<ComparisonSummaryJson[]> {
-  return (await listComparisons()).map(toJson);
+  return (await listComparisons()).filter(canSee).map(toJson);
 }
 
 /** A comparison with each column's chat as the chat page reads it (expired approvals shown as timed out). */
 export async function comparisonDetail(id: string): Promise<ComparisonDetail | null> {
   const record = await getComparison(id);
-  if (!record) return null;
+  if (!record || !canSee(record)) return null;
   const defaultProtocol = getSettings().chat.textProtocol;
   const columns = await Promise.all(
     record.columns.map(async (column) => {

@@ -1,7 +1,8 @@
 import { chatDetail } from "@/lib/server/chat/chat-view";
 import { HttpError } from "@/lib/server/http/http-error";
 import { handle, readJson, routeParams } from "@/lib/server/http/route";
-import { deleteChat, getChat, updateChat } from "@/lib/db/queries";
+import { deleteChat, updateChat } from "@/lib/db/queries";
+import { visibleChat } from "@/lib/server/chat/chat-access";
 import { getSettings } from "@/lib/settings";
 import { chatPatchSchema, chatParamsSchema } from "./schema";
 
@@ -21,13 +22,13 @@ export const PATCH = handle("member", async (request: Request, { params }: Conte
   const change = await readJson(request, chatPatchSchema, { maxBytes: 64 * 1024, what: "change" });
   if (change.modelRef && !getSettings().llms[change.modelRef])
     throw new HttpError(400, `No model named "${change.modelRef}" in settings llms.`, "unknown_model");
-  if (!(await getChat(id))) throw unknownChat(id);
+  if (!(await visibleChat(id))) throw unknownChat(id);
   return Response.json({ chat: await updateChat(id, change) });
 });
 
 export const DELETE = handle("member", async (_request: Request, { params }: Context) => {
   const { id } = await routeParams(params, chatParamsSchema);
-  if (!(await getChat(id))) throw unknownChat(id);
+  if (!(await visibleChat(id))) throw unknownChat(id);
   await deleteChat(id);
   return new Response(null, { status: 204 });
 });

@@ -1,4 +1,5 @@
 import { stopChatTurn } from "@/lib/server/chat/active-turns";
+import { requireVisibleChat } from "@/lib/server/chat/chat-access";
 import { handle } from "@/lib/server/http/route";
 
 /**
@@ -7,5 +8,6 @@ import { handle } from "@/lib/server/http/route";
  */
 export const POST = handle("member", async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
+  await requireVisibleChat(id);
   return Response.json({ stopped: stopChatTurn(id) });
 });

@@ -1,0 +1,45 @@
+import "server-only";
+import { getChat, listChats, type ChatRecord } from "@/lib/db/queries";
+import { currentPerson } from "@/lib/server/auth/person";
+import { HttpError } from "@/lib/server/http/http-error";
+
+// A chat belongs to its creator (issue AA): to anyone else it does not exist, in the list, on its
+// page and on every route. Chats made without sign-in (ownerId null) are everyone's. Every read of
+// a chat by id or of the list goes through here (eslint.config.mjs forbids the queries elsewhere).
+
+/** Whether the request's person may see a chat (or a comparison of chats) with this owner. */
+export function canSee(owned: { ownerId: string | null }): boolean {
+  const person = currentPerson();
+  return !person || owned.ownerId === null || owned.ownerId === person.id;
+}
+
+/** The chat, or null when there is none or it is someone else's (both read as "does not exist"). */
+export async function visibleChat(id: string): Promise<ChatRecord | null> {
+  const chat = await getChat(id);
+  return chat && canSee(chat) ? chat : null;
+}
+
+/** For a request that may create the chat: the chat, null when none exists, a 404 when it is someone else's. */
+export async function ownChatOrNone(id: string): Promise<ChatRecord | null> {
+  const chat = await getChat(id);
+  if (chat && !canSee(chat)) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
+  return chat;
+}
+
+/** The chats the request's person may see, newest first. */
+export async function visibleChats(): Promise<ChatRecord[]> {
+  const person = currentPerson();
+  return listChats(person?.id);
+}
+
+/** Who owns a chat made now: the request's person (none without sign-in). */
+export function newChatOwner(): string | null {
+  return currentPerson()?.id ?? null;
+}
+
+/** A 404 unless the chat exists and is the request's person's to see. */
+export async function requireVisibleChat(id: string): Promise<ChatRecord> {
+  const chat = await visibleChat(id);
+  if (!chat) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
+  return chat;
+}
