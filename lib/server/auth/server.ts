@@ -18,7 +18,7 @@ function build(secret: string) {
     secret,
     // The request gate (proxy.ts) has checked the Host header already; better-auth builds its
     // URLs from the same host the browser used.
-    baseURL: url ?? { allowedHosts: hosts.flatMap((h) => [h, `${h}:*`]), protocol: "http" },
+    baseURL: url ?? { allowedHosts: hosts.flatMap((h) => [h, `${h}:*`]), protocol: "http", fallback: "http://127.0.0.1" },
     database: prismaAdapter(db(), { provider: databaseKind(databaseUrl()) === "postgresql" ? "postgresql" : "sqlite" }),
     // Accounts come from `toolroom users add` and the first-admin page, never from sign-up.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
