@@ -40,6 +40,13 @@ function invocations(): Record<string, string[]> {
     "collection run": ["collection", "run", path.join(root, "none.calls.yaml")],
     // On SQLite it refuses (exit 2: workers take trials from PostgreSQL), after the store is set up as for every store command.
     worker: ["worker"],
+    "users add": ["users", "add", "ann@example.com", "--role", "admin", "--password-stdin"],
+    "users list": ["users", "list"],
+    "users set-role": ["users", "set-role", "ann@example.com", "viewer"],
+    "users remove": ["users", "remove", "ann@example.com"],
+    "tokens create": ["tokens", "create", "ann@example.com", "--name", "ci"],
+    "tokens list": ["tokens", "list"],
+    "tokens revoke": ["tokens", "revoke", "ann@example.com", "ci"],
   };
 }
 

@@ -1,7 +1,7 @@
 // A team's Toolroom (issue Z, points 2 and 3): two instances started with `npm start` at the same
 // moment on one fresh PostgreSQL database behave as one Toolroom, and when one is killed -9 the
 // other closes its running call as interrupted, without waiting for it to come back.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +16,10 @@ const SERVER = process.env.TOOLROOM_TEST_POSTGRES_URL ?? "postgresql://postgres@
 const INTERRUPTED = "Error: interrupted: the server stopped while this call ran.";
 // A duration no other process of the machine is likely to sleep.
 const SLEEP = "sleep 53.75";
+
+/** The team's admin token, made with `toolroom tokens create` once the store exists; every request carries it. */
+let token = "";
+const signedIn = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
 /** One `npm start`, in a process group of its own so that kill -9 takes all of it, tools included. */
 class Instance {
@@ -37,10 +41,11 @@ class Instance {
   async ready(): Promise<void> {
     const deadline = Date.now() + 120_000;
     while (
+      // A team's store needs sign-in: an instance that answers 401 is up.
       (await this.get("/api/tools").then(
         (r) => r.status,
         () => 0,
-      )) !== 200
+      )) !== 401
     ) {
       if (this.child.exitCode !== null) throw new Error(`npm start exited (${this.child.exitCode}):\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${this.output}`);
@@ -50,12 +55,12 @@ class Instance {
     expect(this.output).not.toContain("toolroom: building");
   }
   get(url: string) {
-    return rawRequest(`${this.origin}${url}`);
+    return rawRequest(`${this.origin}${url}`, { headers: signedIn() });
   }
   post(url: string, body: unknown) {
     return rawRequest(`${this.origin}${url}`, {
       method: "POST",
-      headers: { Origin: this.origin, "Content-Type": "application/json" },
+      headers: { Origin: this.origin, "Content-Type": "application/json", ...signedIn() },
       body: JSON.stringify(body),
     });
   }
@@ -84,7 +89,7 @@ type Message = { id: string; role: string; parts: Part[] };
 async function exported(instance: Instance, chatId: string) {
   const res = await instance.get(`/api/chats/${chatId}/export`);
   expect(res.status, res.body.slice(0, 300)).toBe(200);
-  return JSON.parse(res.body) as { messages: Message[]; toolCalls: { id: string; state: string; output: string | null; decidedBy: string | null }[] };
+  return JSON.parse(res.body) as { messages: Message[]; toolCalls: { id: string; state: string; output: string | null; decidedBy: string | null; decidedByUser: string | null }[] };
 }
 
 /** Asks `instance`'s offline model to run `command`; returns the assistant message with the call waiting for approval. */
@@ -137,6 +142,12 @@ test.beforeAll(async () => {
   a = new Instance(await freePort(), env);
   b = new Instance(await freePort(), env);
   await Promise.all([a.ready(), b.ready()]);
+  // As a team would: the first admin from the CLI on the server's machine, and a token for the API.
+  const cli = (args: string[], input?: string) =>
+    execFileSync(process.execPath, ["bin/toolroom.mjs", ...args], { env: { ...process.env, ...env }, input, encoding: "utf8" }).trim();
+  cli(["users", "add", "admin@team.example", "--role", "admin", "--password-stdin"], "team admin password");
+  token = cli(["tokens", "create", "admin@team.example", "--name", "e2e"]);
+  expect((await a.get("/api/tools")).status).toBe(200);
 });
 
 test.afterAll(async () => {
@@ -169,7 +180,7 @@ test("two instances on one database: one history, approvals answered anywhere an
   const answers = await Promise.all([b.post("/api/chat", answer), b.post("/api/chat", answer), a.post("/api/chat", answer)]);
   expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   const afterApproval = await exported(a, chatId);
-  expect(afterApproval.toolCalls.filter((c) => c.id === call.toolCallId)).toMatchObject([{ state: "done", decidedBy: "user" }]);
+  expect(afterApproval.toolCalls.filter((c) => c.id === call.toolCallId)).toMatchObject([{ state: "done", decidedBy: "user", decidedByUser: "admin@team.example" }]);
   expect(fs.existsSync(path.join(dir, "src", "approved-on-b"))).toBe(true);
 
   // A try-it approval asked for on A is answered on B.
@@ -191,7 +202,7 @@ test("two instances on one database: one history, approvals answered anywhere an
   expect(denied).toMatchObject({ status: "not-admitted" });
   expect(denied.text).toContain("the team said no");
   const ruleId = (JSON.parse(rule.body) as { rule: { id: string } }).rule.id;
-  expect((await rawRequest(`${a.origin}/api/approval-rules/${ruleId}`, { method: "DELETE", headers: { Origin: a.origin } })).status).toBeLessThan(300);
+  expect((await rawRequest(`${a.origin}/api/approval-rules/${ruleId}`, { method: "DELETE", headers: { Origin: a.origin, ...signedIn() } })).status).toBeLessThan(300);
 
   // An eval started on A is seen on B as A's (not taken for a dead process's run and interrupted).
   const suites = (JSON.parse((await a.get("/api/evals")).body) as { suites: { key: string }[] }).suites;

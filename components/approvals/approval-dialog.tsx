@@ -1,5 +1,6 @@
 "use client";
 
+import { RoleGate } from "@/components/auth/role-gate";
 import { Pencil, ShieldAlert } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -185,12 +186,15 @@ export function ApprovalDialog({ request, allowGrant, busy, onApprove, onDeny, o
               <Button variant="danger" disabled={busy} data-testid="approval-deny" onClick={() => onDeny(reason.trim() || undefined)}>
                 Deny
               </Button>
-              <Button variant="ghost" disabled={busy || ruleDraft !== null} data-testid="approval-never" onClick={() => setRuleDraft("deny")}>
-                Never…
-              </Button>
-              <Button variant="ghost" disabled={busy || ruleDraft !== null || changed} data-testid="approval-always" onClick={() => setRuleDraft("allow")}>
-                Always…
-              </Button>
+              {/* Rules decide for everyone: an admin's to make (the server refuses anyone else's). */}
+              <RoleGate role="admin">
+                <Button variant="ghost" disabled={busy || ruleDraft !== null} data-testid="approval-never" onClick={() => setRuleDraft("deny")}>
+                  Never…
+                </Button>
+                <Button variant="ghost" disabled={busy || ruleDraft !== null || changed} data-testid="approval-always" onClick={() => setRuleDraft("allow")}>
+                  Always…
+                </Button>
+              </RoleGate>
               <Button variant="primary" disabled={busy || (editing && !edit.ok)} data-testid="approval-approve" onClick={() => approve({ grant })}>
                 {grant ? "Approve for this chat" : changed ? "Approve edited" : "Approve once"}
               </Button>

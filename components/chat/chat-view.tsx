@@ -1,5 +1,6 @@
 "use client";
 
+import { useMayAct } from "@/components/auth/person-context";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
@@ -58,6 +59,7 @@ function firstUserText(messages: UIMessage[]): string | undefined {
 
 export function ChatView(props: ChatViewProps) {
   const queryClient = useQueryClient();
+  const mayChat = useMayAct("member");
   const [config, setConfig] = useState(props.initialConfig);
   const session = useChatSession(props.chatId, props.initialMessages, config);
   useShowChatModelInFooter(props.models.find((m) => m.ref === config.modelRef)?.label ?? config.modelRef);
@@ -222,7 +224,7 @@ export function ChatView(props: ChatViewProps) {
           attachments={draft?.attachments?.filter((a) => !removed.includes(a.uri))}
           onRemoveAttachment={(uri) => setRemoved((r) => [...r, uri])}
           streaming={streaming}
-          disabled={request ? "A tool call is waiting for your approval." : false}
+          disabled={!mayChat ? "You can read chats as a viewer; an admin can give you the member role to chat." : request ? "A tool call is waiting for your approval." : false}
           canRegenerate={lastIsAssistant && !streaming}
           onSend={(text) => {
             const files = (draft?.attachments ?? [])
@@ -237,7 +239,7 @@ export function ChatView(props: ChatViewProps) {
       </section>
       <TraceAside chatId={props.chatId} exists={exists} version={`${messages.length}:${status}`} />
       <ApprovalDialog
-        request={streaming ? null : request}
+        request={streaming || !mayChat ? null : request}
         allowGrant
         chatId={props.chatId}
         onApprove={({ grant, editedInput }) => request && void approve(request.approvalId, grant, editedInput)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { RoleGate } from "@/components/auth/role-gate";
 import { Loader2, Play, Square } from "lucide-react";
 import { useState } from "react";
 import { ApprovalDialog } from "@/components/approvals/approval-dialog";
@@ -55,10 +56,12 @@ export function CollectionCard({ listing }: { listing: CollectionOverview }) {
                 <Square size={12} aria-hidden /> Stop
               </Button>
             ) : (
-              <Button size="sm" variant="primary" disabled={state.busy} onClick={() => void start(vars)} data-testid="collection-run">
-                {state.busy ? <Loader2 size={14} className="animate-spin" aria-hidden /> : <Play size={14} aria-hidden />}
-                Run
-              </Button>
+              <RoleGate role="member" note="members run collections">
+                <Button size="sm" variant="primary" disabled={state.busy} onClick={() => void start(vars)} data-testid="collection-run">
+                  {state.busy ? <Loader2 size={14} className="animate-spin" aria-hidden /> : <Play size={14} aria-hidden />}
+                  Run
+                </Button>
+              </RoleGate>
             )}
           </div>
         ) : null}

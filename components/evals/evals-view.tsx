@@ -1,5 +1,6 @@
 "use client";
 
+import { RoleGate } from "@/components/auth/role-gate";
 import { Play, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { useState } from "react";
@@ -119,9 +120,11 @@ function SuiteRow({ suite, onStart, starting }: { suite: SuiteListing; onStart: 
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting || blocked} onClick={() => onStart(picked)}>
-              <Play className="size-3.5" aria-hidden /> Run
-            </Button>
+            <RoleGate role="member" note="members run evals">
+              <Button size="sm" variant="primary" data-testid="eval-start" disabled={starting || blocked} onClick={() => onStart(picked)}>
+                <Play className="size-3.5" aria-hidden /> Run
+              </Button>
+            </RoleGate>
           </div>
         )}
       </TableCell>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMayAct } from "@/components/auth/person-context";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
@@ -39,6 +40,8 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
     initialData: initial,
   });
   const [editing, setEditing] = useState<string | null>(null);
+  // Rules are an admin's (the server refuses anyone else's change anyway).
+  const mayEdit = useMayAct("admin");
 
   const change = async (what: string, request: () => Promise<unknown>) => {
     try {
@@ -139,7 +142,7 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
                 </TableCell>
                 <TableCell className="text-xs whitespace-nowrap text-muted">{when(rule.lastMatchedAt)}</TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {rule.id ? (
+                  {rule.id && mayEdit ? (
                     <span className="flex justify-end gap-1">
                       <Button size="sm" variant="ghost" data-testid="rule-edit" onClick={() => setEditing(rule.id!)}>
                         Edit

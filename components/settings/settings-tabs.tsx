@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 
-/** Settings' two pages: the effective values, and the approval rules. */
-export function SettingsTabs({ active }: { active: "values" | "approvals" }) {
+/** Settings' pages: the effective values, the approval rules, and (on a shared Toolroom) the audit log. */
+export function SettingsTabs({ active }: { active: "values" | "approvals" | "audit" }) {
   const tab = (href: string, label: string, on: boolean) => (
     <Link
       href={href}
@@ -16,6 +16,7 @@ export function SettingsTabs({ active }: { active: "values" | "approvals" }) {
     <nav aria-label="Settings" className="flex gap-4 border-b border-border px-6 pt-3">
       {tab("/settings", "Values", active === "values")}
       {tab("/settings/approvals", "Approvals", active === "approvals")}
+      {tab("/settings/audit", "Audit", active === "audit")}
     </nav>
   );
 }

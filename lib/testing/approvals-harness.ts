@@ -28,7 +28,9 @@ export async function startServer(env: Record<string, string>): Promise<void> {
   execFileSync(process.execPath, ["scripts/migrate.mjs", "deploy"], { env: process.env, stdio: "pipe" });
   const { setLoadedSettings } = await import("@/lib/settings");
   const { loadSettings } = await import("@/lib/settings/load");
-  setLoadedSettings(loadSettings({ files: [], env }));
+  // Sign-in is required on PostgreSQL; these tests drive services below the routes' guard, and
+  // the storage suite runs them on both engines alike (lib/server/auth has its own tests).
+  setLoadedSettings(loadSettings({ files: [], env: { TOOLROOM_AUTH__REQUIRED: "false", ...env } }));
 }
 
 /**

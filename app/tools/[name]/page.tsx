@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { RoleGate } from "@/components/auth/role-gate";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -114,13 +115,15 @@ export default async function ToolPage({ params }: Params) {
         </div>
         <aside className="min-w-0 xl:sticky xl:top-4 xl:col-start-2 xl:row-span-2 xl:row-start-1 xl:self-start">
           <Section title="Try it" id="try-it" boxed>
-            <TryItPanel
-              tool={tool.name}
-              schema={json.input_schema}
-              enabled={tool.enabled}
-              requiresConfirmation={tool.requiresConfirmation}
-              confirmWhen={json.confirm_when}
-            />
+            <RoleGate role="member" note="Trying a tool runs it: members and admins may; you are signed in as a viewer.">
+              <TryItPanel
+                tool={tool.name}
+                schema={json.input_schema}
+                enabled={tool.enabled}
+                requiresConfirmation={tool.requiresConfirmation}
+                confirmWhen={json.confirm_when}
+              />
+            </RoleGate>
           </Section>
         </aside>
         <div className="min-w-0 space-y-6 xl:col-start-1 xl:row-start-2">

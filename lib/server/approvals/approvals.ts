@@ -1,4 +1,5 @@
 import "server-only";
+import { audit } from "@/lib/server/auth/audit";
 import type { UIMessage } from "ai";
 import { isToolPart, toolNameOf } from "@/lib/chat/history";
 import { readMetadata, withCallMeta, type Decision } from "@/lib/chat/metadata";
@@ -174,6 +175,7 @@ export async function applyApprovalResponses(args: {
       ...(edited && !expired ? { input: JSON.stringify(edited.input), inputHash: inputHash(edited.input), originalInput: record.input } : {}),
     });
     if (!won) throw new HttpError(409, `Approval ${response.approvalId} was already decided; a decision counts once.`, "replayed_approval");
+    await audit(`approval.${decision.decision}`, record.id, { chatId: args.chatId, tool: record.toolName });
     if (response.approved && args.grantApprovalIds.has(response.approvalId)) await addGrant(args.chatId, record.toolName);
 
     const runsEdited = edited !== undefined && !expired;

@@ -1,4 +1,5 @@
 import "server-only";
+import { audit } from "@/lib/server/auth/audit";
 import { broadAllow, compileRule, ruleLabel, RuleError, type RuleDecision, type RuleSpec } from "@/lib/tools/approval-rules";
 import {
   createApprovalRule,
@@ -121,7 +122,9 @@ export async function saveNewRule(input: RuleInput): Promise<ApprovalRuleRecord>
   checked(spec);
   await confirmedIfBroad(spec, confirmBroad);
   if (chatId && !(await getChat(chatId))) throw new HttpError(404, `Chat ${chatId} does not exist.`, "unknown_chat");
-  return createApprovalRule({ ...recordOf(spec), chatId: chatId ?? null, enabled: enabled ?? true });
+  const created = await createApprovalRule({ ...recordOf(spec), chatId: chatId ?? null, enabled: enabled ?? true });
+  await audit("rule.created", created.id, { ...spec, chatId: chatId ?? null });
+  return created;
 }
 
 /** Replaces a UI rule's match and decision (the whole rule is sent), or only flips `enabled`. */
@@ -142,9 +145,11 @@ export async function changeRule(id: string, input: Partial<RuleInput>): Promise
   if (enabled !== undefined) changes.enabled = enabled;
   const updated = await updateApprovalRule(id, changes);
   if (!updated) throw new HttpError(404, `No approval rule ${id}.`, "unknown_rule");
+  await audit("rule.changed", id, input);
   return updated;
 }
 
 export async function removeRule(id: string): Promise<void> {
   if (!(await deleteApprovalRule(id))) throw new HttpError(404, `No approval rule ${id}.`, "unknown_rule");
+  await audit("rule.deleted", id);
 }

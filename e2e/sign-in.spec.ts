@@ -1,0 +1,98 @@
+// Sign-in in a real browser (issue AA): a Toolroom with auth required sends a page to /sign-in and
+// back to where the person was going, shows who is signed in, hides what a viewer may not do, and
+// signs out. Its own server, on a throwaway SQLite store, with users made by the CLI.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { freePort, rawRequest, StartedServer } from "./pages/security-http";
+
+const state = process.env.E2E_STATE as string;
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+let server: StartedServer;
+let origin: string;
+let env: Record<string, string>;
+
+const cli = (args: string[], input?: string) =>
+  execFileSync(process.execPath, ["bin/toolroom.mjs", ...args], { env: { ...process.env, ...env }, input, encoding: "utf8" }).trim();
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  env = {
+    PORT: String(port),
+    DATABASE_URL: `file:${path.join(state, `sign-in-${port}.db`)}`,
+    TOOLROOM_CONFIG: path.resolve("e2e/fixtures/toolroom.e2e.yaml"),
+    XDG_CONFIG_HOME: path.join(state, "xdg"),
+    TOOLROOM_AUTH__REQUIRED: "true",
+  };
+  server = new StartedServer(env);
+  await expect.poll(async () => (await rawRequest(`${origin}/api/tools`).catch(() => ({ status: 0 }))).status, { timeout: 90_000 }).toBe(401);
+  cli(["users", "add", "mia@example.com", "--role", "member", "--password-stdin"], "mia's long password\n");
+  cli(["users", "add", "vera@example.com", "--role", "viewer", "--password-stdin"], "vera's long password");
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("anonymous: pages go to /sign-in?next=…, the API answers 401 JSON, /api/mcp challenges", async () => {
+  const page = await rawRequest(`${origin}/tools?tab=all`);
+  expect(page.status).toBe(303);
+  expect(page.headers.location).toBe("/sign-in?next=%2Ftools%3Ftab%3Dall");
+  const api = await rawRequest(`${origin}/api/chats`);
+  expect(api.status).toBe(401);
+  expect(JSON.parse(api.body)).toMatchObject({ code: "unauthenticated" });
+  const mcp = await rawRequest(`${origin}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  expect(mcp.status).toBe(401);
+  expect(mcp.headers["www-authenticate"]).toMatch(/^Bearer /);
+});
+
+test("a member signs in through the page, lands where they were going, chats, and signs out", async ({ page }) => {
+  await page.goto(`${origin}/tools`);
+  await expect(page).toHaveURL(`${origin}/sign-in?next=%2Ftools`);
+  await page.getByLabel("Email").fill("mia@example.com");
+  await page.getByLabel("Password").fill("not her password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("sign-in-error")).toHaveText("Wrong email or password.");
+  // What was typed stays.
+  await expect(page.getByLabel("Email")).toHaveValue("mia@example.com");
+
+  await page.getByLabel("Password").fill("mia's long password");
+  await page.getByLabel("Password").press("Enter");
+  await expect(page).toHaveURL(`${origin}/tools`);
+  await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+  await expect(page.getByTestId("account-email")).toHaveText("mia@example.com");
+  const [cookie] = (await page.context().cookies(origin)).filter((c) => c.name.includes("session_token"));
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+
+  await page.goto(`${origin}/chat`);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(page.getByText(/read chats as a viewer/)).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto(`${origin}/chat`);
+  await expect(page).toHaveURL(`${origin}/sign-in?next=%2Fchat`);
+});
+
+test("a viewer reads but is not offered chat or try-it, and the server refuses them anyway", async ({ page }) => {
+  await page.goto(`${origin}/sign-in?next=%2Fchat`);
+  await page.getByLabel("Email").fill("vera@example.com");
+  await page.getByLabel("Password").fill("vera's long password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${origin}/chat`);
+  await expect(page.getByText(/read chats as a viewer/)).toBeVisible();
+  await page.goto(`${origin}/tools/read_file`);
+  await expect(page.getByTestId("role-note")).toContainText("you are signed in as a viewer");
+  const refused = await page.evaluate(async () => (await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status);
+  expect(refused).toBe(403);
+});
+
+test("an open redirect is not possible through ?next=", async ({ page }) => {
+  await page.goto(`${origin}/sign-in?next=${encodeURIComponent("//evil.example/")}`);
+  await page.getByLabel("Email").fill("mia@example.com");
+  await page.getByLabel("Password").fill("mia's long password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${origin}/chat`);
+});
