@@ -55,13 +55,22 @@ class Instance {
     expect(this.output).not.toContain("toolroom: building");
   }
   get(url: string) {
-    return rawRequest(`${this.origin}${url}`, { headers: signedIn() });
+    return this.named(url, rawRequest(`${this.origin}${url}`, { headers: signedIn() }));
   }
   post(url: string, body: unknown) {
-    return rawRequest(`${this.origin}${url}`, {
-      method: "POST",
-      headers: { Origin: this.origin, "Content-Type": "application/json", ...signedIn() },
-      body: JSON.stringify(body),
+    return this.named(
+      `POST ${url}`,
+      rawRequest(`${this.origin}${url}`, {
+        method: "POST",
+        headers: { Origin: this.origin, "Content-Type": "application/json", ...signedIn() },
+        body: JSON.stringify(body),
+      }),
+    );
+  }
+  /** A failed request says which one, and what the instance printed. */
+  private named<T>(what: string, request: Promise<T>): Promise<T> {
+    return request.catch((error: Error) => {
+      throw new Error(`${what} on ${this.origin}: ${error.message}\n${this.output.slice(-3000)}`);
     });
   }
   /** The whole tree: npm, the Node 22 bootstrap, start.mjs, the server and the tools it runs. */

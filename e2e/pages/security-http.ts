@@ -23,6 +23,9 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
         method: options.method ?? "GET",
         headers,
         setHost: !options.headers?.Host,
+        // A connection of its own: Node's default agent keeps sockets alive, and one the server
+        // closed while idle (its 5 s keep-alive timeout) would be reused and hang up.
+        agent: false,
       },
       (res) => {
         let body = "";
