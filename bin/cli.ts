@@ -22,7 +22,15 @@ import { out, reserveStdout } from "./stdout";
  * which reads and writes the sign-in state of the `mcpServers` behind OAuth. Each is migrated for
  * first. `doctor` is not here: it must change nothing, so it says what to run instead.
  */
-export const STORE_COMMANDS: ReadonlySet<string> = new Set(["tools", "call", "ask", "eval", "mcp", "mcp login", "mcp logout", "worker",
+export const STORE_COMMANDS: ReadonlySet<string> = new Set([
+  "tools",
+  "call",
+  "ask",
+  "eval",
+  "mcp",
+  "mcp login",
+  "mcp logout",
+  "worker",
   ...["users add", "users list", "users set-role", "users remove", "tokens create", "tokens list", "tokens revoke"],
 ]);
 

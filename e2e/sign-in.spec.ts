@@ -85,7 +85,9 @@ test("a viewer reads but is not offered chat or try-it, and the server refuses t
   await expect(page.getByText(/read chats as a viewer/)).toBeVisible();
   await page.goto(`${origin}/tools/read_file`);
   await expect(page.getByTestId("role-note")).toContainText("you are signed in as a viewer");
-  const refused = await page.evaluate(async () => (await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status);
+  const refused = await page.evaluate(
+    async () => (await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status,
+  );
   expect(refused).toBe(403);
 });
 

@@ -98,7 +98,10 @@ type Message = { id: string; role: string; parts: Part[] };
 async function exported(instance: Instance, chatId: string) {
   const res = await instance.get(`/api/chats/${chatId}/export`);
   expect(res.status, res.body.slice(0, 300)).toBe(200);
-  return JSON.parse(res.body) as { messages: Message[]; toolCalls: { id: string; state: string; output: string | null; decidedBy: string | null; decidedByUser: string | null }[] };
+  return JSON.parse(res.body) as {
+    messages: Message[];
+    toolCalls: { id: string; state: string; output: string | null; decidedBy: string | null; decidedByUser: string | null }[];
+  };
 }
 
 /** Asks `instance`'s offline model to run `command`; returns the assistant message with the call waiting for approval. */
@@ -189,7 +192,9 @@ test("two instances on one database: one history, approvals answered anywhere an
   const answers = await Promise.all([b.post("/api/chat", answer), b.post("/api/chat", answer), a.post("/api/chat", answer)]);
   expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   const afterApproval = await exported(a, chatId);
-  expect(afterApproval.toolCalls.filter((c) => c.id === call.toolCallId)).toMatchObject([{ state: "done", decidedBy: "user", decidedByUser: "admin@team.example" }]);
+  expect(afterApproval.toolCalls.filter((c) => c.id === call.toolCallId)).toMatchObject([
+    { state: "done", decidedBy: "user", decidedByUser: "admin@team.example" },
+  ]);
   expect(fs.existsSync(path.join(dir, "src", "approved-on-b"))).toBe(true);
 
   // A try-it approval asked for on A is answered on B.
@@ -211,7 +216,9 @@ test("two instances on one database: one history, approvals answered anywhere an
   expect(denied).toMatchObject({ status: "not-admitted" });
   expect(denied.text).toContain("the team said no");
   const ruleId = (JSON.parse(rule.body) as { rule: { id: string } }).rule.id;
-  expect((await rawRequest(`${a.origin}/api/approval-rules/${ruleId}`, { method: "DELETE", headers: { Origin: a.origin, ...signedIn() } })).status).toBeLessThan(300);
+  expect(
+    (await rawRequest(`${a.origin}/api/approval-rules/${ruleId}`, { method: "DELETE", headers: { Origin: a.origin, ...signedIn() } })).status,
+  ).toBeLessThan(300);
 
   // An eval started on A is seen on B as A's (not taken for a dead process's run and interrupted).
   const suites = (JSON.parse((await a.get("/api/evals")).body) as { suites: { key: string }[] }).suites;

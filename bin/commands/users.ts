@@ -20,11 +20,14 @@ async function refusalsAsExit<T>(run: () => Promise<T>): Promise<T> {
 
 /** The password piped in (`--password-stdin`): never an argument, which `ps` and shell history would show. */
 async function passwordFromStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new CliExit(2, "toolroom: --password-stdin reads the password from a pipe: `printf '%s' \"$PASSWORD\" | toolroom users add …`.");
+  if (process.stdin.isTTY)
+    throw new CliExit(2, "toolroom: --password-stdin reads the password from a pipe: `printf '%s' \"$PASSWORD\" | toolroom users add …`.");
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One trailing newline is the shell's (echo), not the password's.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "never");

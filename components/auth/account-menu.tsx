@@ -1,6 +1,7 @@
 "use client";
 
 import { LogOut } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import type { PagePerson } from "./person-context";
 
 /** The signed-in person in the header, and Sign out (better-auth ends the session server-side). */
 export function AccountMenu({ person }: { person: PagePerson }) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   async function signOut() {
     setBusy(true);
@@ -17,7 +19,9 @@ export function AccountMenu({ person }: { person: PagePerson }) {
       toast.error("Could not sign out: the server did not answer. Try again.");
       return;
     }
-    window.location.assign("/sign-in");
+    // The server renders every page anew for nobody: the shell drops the person with it.
+    router.replace("/sign-in");
+    router.refresh();
   }
   return (
     <div className="flex items-center gap-2 text-xs" data-testid="account">
@@ -27,7 +31,7 @@ export function AccountMenu({ person }: { person: PagePerson }) {
         </span>{" "}
         · {person.role}
       </span>
-      <Button size="sm" variant="ghost" onClick={signOut} disabled={busy}>
+      <Button size="sm" variant="ghost" onClick={() => void signOut()} disabled={busy}>
         <LogOut size={12} aria-hidden /> Sign out
       </Button>
     </div>

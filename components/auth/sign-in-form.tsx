@@ -45,7 +45,11 @@ export function SignInForm({ next, firstAdmin }: { next: string; firstAdmin: boo
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto my-16 flex w-full max-w-sm flex-col gap-4 rounded-lg border border-border bg-panel p-6" data-testid="sign-in-form">
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mx-auto my-16 flex w-full max-w-sm flex-col gap-4 rounded-lg border border-border bg-panel p-6"
+      data-testid="sign-in-form"
+    >
       <div>
         <h1 className="text-lg font-semibold">{firstAdmin ? "Create the first admin" : "Sign in to Toolroom"}</h1>
         <p className="mt-1 text-sm text-muted">
@@ -56,7 +60,16 @@ export function SignInForm({ next, firstAdmin }: { next: string; firstAdmin: boo
       </div>
       <label className="flex flex-col gap-1 text-sm">
         Email
-        <input className={field} type="email" name="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          className={field}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Password

@@ -224,7 +224,13 @@ export function ChatView(props: ChatViewProps) {
           attachments={draft?.attachments?.filter((a) => !removed.includes(a.uri))}
           onRemoveAttachment={(uri) => setRemoved((r) => [...r, uri])}
           streaming={streaming}
-          disabled={!mayChat ? "You can read chats as a viewer; an admin can give you the member role to chat." : request ? "A tool call is waiting for your approval." : false}
+          disabled={
+            !mayChat
+              ? "You can read chats as a viewer; an admin can give you the member role to chat."
+              : request
+                ? "A tool call is waiting for your approval."
+                : false
+          }
           canRegenerate={lastIsAssistant && !streaming}
           onSend={(text) => {
             const files = (draft?.attachments ?? [])

@@ -14,8 +14,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const person = await pagePerson();
   const body = !authRequired() ? (
     <EmptyState title="No audit log on this server" testId="audit-off">
-      This Toolroom has no sign-in (loopback, SQLite): one person decides everything. On a shared one (PostgreSQL, or <code className="font-mono">auth.required</code>) every
-      approval, rule change and user change is listed here with who made it.
+      This Toolroom has no sign-in (loopback, SQLite): one person decides everything. On a shared one (PostgreSQL, or{" "}
+      <code className="font-mono">auth.required</code>) every approval, rule change and user change is listed here with who made it.
     </EmptyState>
   ) : person?.role !== "admin" ? (
     <EmptyState title="Admins only" testId="audit-forbidden">
@@ -44,7 +44,10 @@ function AuditTable({ events, user }: { events: Awaited<ReturnType<typeof auditE
     <div className="overflow-x-auto rounded-md border border-border">
       {user ? (
         <p className="border-b border-border px-3 py-2 text-xs text-muted">
-          By {user} · <a href="/settings/audit" className="text-accent hover:underline">everyone</a>
+          By {user} ·{" "}
+          <a href="/settings/audit" className="text-accent hover:underline">
+            everyone
+          </a>
         </p>
       ) : null}
       <Table data-testid="audit-table">

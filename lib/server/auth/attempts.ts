@@ -20,7 +20,10 @@ export async function recordFailure(email: string, now = Date.now()): Promise<vo
   const key = keyOf(email);
   const since = BigInt(now - SIGN_IN_ATTEMPTS.window * 1000);
   // Within the window: one atomic increment (two instances cannot lose a count); else a fresh window.
-  const { count } = await db().rateLimit.updateMany({ where: { key, lastRequest: { gte: since } }, data: { count: { increment: 1 }, lastRequest: BigInt(now) } });
+  const { count } = await db().rateLimit.updateMany({
+    where: { key, lastRequest: { gte: since } },
+    data: { count: { increment: 1 }, lastRequest: BigInt(now) },
+  });
   if (count > 0) return;
   await db().rateLimit.upsert({ where: { key }, create: { id: key, key, count: 1, lastRequest: BigInt(now) }, update: { count: 1, lastRequest: BigInt(now) } });
 }

@@ -14,7 +14,11 @@ import { authRequired } from "./who";
 export async function makeFirstAdmin(request: Request, input: { email: string; password: string }): Promise<Response> {
   if (!authRequired()) throw new HttpError(404, "Sign-in is off on this server.", "auth_off");
   if (!securityConfig(getSettings()).loopback)
-    throw new HttpError(403, "This server is reachable from the network: make the first admin on its machine with `toolroom users add EMAIL --role admin --password-stdin`.", "not_loopback");
+    throw new HttpError(
+      403,
+      "This server is reachable from the network: make the first admin on its machine with `toolroom users add EMAIL --role admin --password-stdin`.",
+      "not_loopback",
+    );
   await addFirstAdmin(input);
   const auth = await authServer();
   return auth.api.signInEmail({ body: input, headers: request.headers, asResponse: true });

@@ -42,7 +42,13 @@ export async function addUser(input: { email: string; role: string; password: st
   const id = randomUUID();
   try {
     await db().user.create({
-      data: { id, email, name: email.split("@")[0] ?? email, role, accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } } },
+      data: {
+        id,
+        email,
+        name: email.split("@")[0] ?? email,
+        role,
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
+      },
     });
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw new HttpError(409, `${email} already has an account.`, "user_exists");
@@ -60,7 +66,13 @@ export async function addFirstAdmin(input: { email: string; password: string }):
   return db().$transaction(async (tx) => {
     if ((await tx.user.count()) > 0) throw new HttpError(409, "An admin already exists: sign in, or ask them for an account.", "users_exist");
     await tx.user.create({
-      data: { id, email, name: email.split("@")[0] ?? email, role: "admin", accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } } },
+      data: {
+        id,
+        email,
+        name: email.split("@")[0] ?? email,
+        role: "admin",
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
+      },
     });
     return { id, email, role: "admin" as const };
   });

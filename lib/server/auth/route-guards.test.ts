@@ -212,12 +212,21 @@ describe("people, tokens and sessions", () => {
 describe("private chats and who decided", () => {
   const chatRoute = async (token: string, body: unknown) => {
     const { POST } = await import("@/app/api/chat/route");
-    return POST(new Request("http://127.0.0.1:3000/api/chat", { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+    return POST(
+      new Request("http://127.0.0.1:3000/api/chat", {
+        method: "POST",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
   };
 
   it("a member's chat is theirs: others get 404 and do not see it listed; the approver's email is on the call and in the export", async () => {
     const chatId = "mia-private-chat";
-    const first = await chatRoute(tokens.member, { id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: "run `touch made-by-mia`" }] } });
+    const first = await chatRoute(tokens.member, {
+      id: chatId,
+      message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: "run `touch made-by-mia`" }] },
+    });
     expect(first.status).toBe(200);
     const assistant = await readAssistantMessage(first);
     const part = assistant.parts.find((p) => "approval" in p && p.approval) as { toolCallId: string; approval: { id: string } } | undefined;
@@ -225,11 +234,14 @@ describe("private chats and who decided", () => {
 
     const { GET: list } = await import("@/app/api/chats/route");
     const listed = async (token: string) =>
-      ((await (await list(new Request("http://127.0.0.1:3000/api/chats", { headers: bearer(token) }))).json()) as { chats: { id: string }[] }).chats.map((c) => c.id);
+      ((await (await list(new Request("http://127.0.0.1:3000/api/chats", { headers: bearer(token) }))).json()) as { chats: { id: string }[] }).chats.map(
+        (c) => c.id,
+      );
     expect(await listed(tokens.member)).toContain(chatId);
     expect(await listed(tokens.other)).not.toContain(chatId);
     const { GET: one } = await import("@/app/api/chats/[id]/route");
-    const read = (token: string) => one(new Request(`http://127.0.0.1:3000/api/chats/${chatId}`, { headers: bearer(token) }), { params: Promise.resolve({ id: chatId }) });
+    const read = (token: string) =>
+      one(new Request(`http://127.0.0.1:3000/api/chats/${chatId}`, { headers: bearer(token) }), { params: Promise.resolve({ id: chatId }) });
     expect((await read(tokens.other)).status).toBe(404);
     expect((await read(tokens.member)).status).toBe(200);
 
@@ -248,7 +260,9 @@ describe("private chats and who decided", () => {
     expect(fs.existsSync(path.join(markers, "made-by-mia"))).toBe(true);
     const { GET: exportRoute } = await import("@/app/api/chats/[id]/export/route");
     const exported = (await (
-      await exportRoute(new Request(`http://127.0.0.1:3000/api/chats/${chatId}/export`, { headers: bearer(tokens.member) }), { params: Promise.resolve({ id: chatId }) })
+      await exportRoute(new Request(`http://127.0.0.1:3000/api/chats/${chatId}/export`, { headers: bearer(tokens.member) }), {
+        params: Promise.resolve({ id: chatId }),
+      })
     ).json()) as { toolCalls: { decidedBy: string; decidedByUser: string }[]; messages: UIMessage[] };
     expect(exported.toolCalls[0]).toMatchObject({ decidedBy: "user", decidedByUser: "mia@example.com" });
     expect(JSON.stringify(exported.messages)).toContain('"user":"mia@example.com"');

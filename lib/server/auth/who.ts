@@ -24,6 +24,6 @@ export async function whoIs(headers: Headers): Promise<Person | null> {
   const auth = await authServer();
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  const role = String((session.user as { role?: unknown }).role ?? "");
+  const role = (session.user as { role?: string }).role ?? "";
   return { id: session.user.id, email: session.user.email, role: isRole(role) ? role : "viewer" };
 }

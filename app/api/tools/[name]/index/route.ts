@@ -7,4 +7,6 @@ type Context = { params: Promise<{ name: string }> };
 export const GET = handle("viewer", async (_request: Request, { params }: Context) => Response.json(searchIndexView((await params).name)));
 
 /** Builds (or refreshes) it in the background; poll GET for progress. */
-export const POST = handle("member", async (_request: Request, { params }: Context) => Response.json(startSearchIndexBuild((await params).name), { status: 202 }));
+export const POST = handle("member", async (_request: Request, { params }: Context) =>
+  Response.json(startSearchIndexBuild((await params).name), { status: 202 }),
+);
