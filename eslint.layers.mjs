@@ -57,7 +57,7 @@ const NO_TEST_SUPPORT = {
  */
 const CHAT_READS = {
   name: "@/lib/db/queries",
-  importNames: ["getChat", "listChats"],
+  importNames: ["getChat", "getChatByShareId", "listChats"],
   message: "Read chats through lib/server/chat/chat-access (visibleChat, visibleChats): a chat is its owner's.",
 };
 const RAW_CHAT_READERS = ["lib/server/chat/chat-access.ts", "lib/server/approvals/rule-admin.ts", "lib/server/mcp/mcp-audit.ts"];

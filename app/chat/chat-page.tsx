@@ -35,6 +35,7 @@ export async function ChatPage({ id, isNew }: { id: string; isNew: boolean }) {
       initialMessages={detail?.messages ?? []}
       initialConfig={{ modelRef: config.modelRef, toolMode: config.toolMode, textProtocol: config.textProtocol, supervised: config.supervised }}
       olderBefore={detail?.olderBefore ?? null}
+      shareId={detail?.chat.shareId ?? null}
       initialGrants={detail?.grants ?? []}
       models={modelChoices()}
       tools={registryJson(registry)}

@@ -3,6 +3,7 @@
 import { Download, ShieldCheck, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useMayAct } from "@/components/auth/person-context";
 import { ADD_MODEL_ANCHOR } from "@/components/settings/add-model";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -11,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { CompareActions } from "@/components/compare/compare-actions";
 import type { ModelChoice } from "@/lib/chat/models";
 import { TEXT_PROTOCOLS, type TextProtocol } from "@/lib/chat/text-protocol/types";
+import { ShareLink } from "./share-link";
 import type { ChatConfig } from "./use-chat-session";
 
 /** The value of the picker's "Add a model…" entry: not a name anyone gives an `llms` entry. */
@@ -20,6 +22,7 @@ export interface ChatHeaderProps {
   title: string;
   chatExists: boolean;
   chatId: string;
+  shareId: string | null;
   config: ChatConfig;
   models: ModelChoice[];
   grants: string[];
@@ -28,9 +31,10 @@ export interface ChatHeaderProps {
   onRevokeGrant: (tool: string) => void;
 }
 
-export function ChatHeader({ title, chatExists, chatId, config, models, grants, locked, onChange, onRevokeGrant }: ChatHeaderProps) {
+export function ChatHeader({ title, chatExists, chatId, shareId, config, models, grants, locked, onChange, onRevokeGrant }: ChatHeaderProps) {
   const [confirmingUnsupervised, setConfirmingUnsupervised] = useState(false);
   const router = useRouter();
+  const mayShare = useMayAct("member");
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-panel px-4 py-2">
       <h1 className="min-w-24 flex-1 truncate text-sm font-semibold" data-testid="chat-title">
@@ -135,6 +139,7 @@ export function ChatHeader({ title, chatExists, chatId, config, models, grants, 
         </div>
       ) : null}
       <CompareActions chatId={chatId} chatExists={chatExists} config={config} models={models} disabled={locked} />
+      {chatExists && mayShare ? <ShareLink chatId={chatId} initialShareId={shareId} /> : null}
       {chatExists ? (
         <a href={`/api/chats/${chatId}/export`} data-testid="export-chat" className={buttonVariants({ size: "sm", className: "gap-1" })}>
           <Download size={12} aria-hidden /> Export JSON

@@ -37,6 +37,8 @@ export interface ChatViewProps {
   /** The cursor for the messages before `initialMessages`; null when there are none. */
   olderBefore: number | null;
   initialConfig: ChatConfig;
+  /** Its read-only link's secret; null: not shared. */
+  shareId: string | null;
   initialGrants: string[];
   models: ModelChoice[];
   tools: Record<string, ToolJson>;
@@ -164,6 +166,7 @@ export function ChatView(props: ChatViewProps) {
           title={props.exists ? props.title : (firstUserText(messages) ?? "New chat")}
           chatExists={exists}
           chatId={props.chatId}
+          shareId={props.shareId}
           config={config}
           models={props.models}
           grants={grants}

@@ -14,6 +14,8 @@ export interface ChatRecord {
   supervised: boolean;
   /** The user who made it, on a server with sign-in; null: visible to everyone (made without sign-in). */
   ownerId: string | null;
+  /** The secret of its read-only link (/shared/<shareId>); null: not shared. */
+  shareId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,6 +28,7 @@ type ChatRow = {
   textProtocol: string | null;
   supervised: boolean;
   ownerId: string | null;
+  shareId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -48,6 +51,17 @@ export async function listChats(ownerId?: string): Promise<ChatRecord[]> {
 export async function getChat(id: string): Promise<ChatRecord | null> {
   const row = await db().chat.findUnique({ where: { id } });
   return row ? toChat(row) : null;
+}
+
+/** The chat a read-only link names. */
+export async function getChatByShareId(shareId: string): Promise<ChatRecord | null> {
+  const row = await db().chat.findUnique({ where: { shareId } });
+  return row ? toChat(row) : null;
+}
+
+/** Gives the chat a read-only link's secret, or takes it away (null). */
+export async function setChatShare(id: string, shareId: string | null): Promise<ChatRecord> {
+  return toChat(await db().chat.update({ where: { id }, data: { shareId } }));
 }
 
 export async function createChat(data: NewChat): Promise<ChatRecord> {

@@ -78,6 +78,11 @@ export async function addFirstAdmin(input: { email: string; password: string }):
   });
 }
 
+/** A user's email (who shared a chat, say); null once the user is removed. */
+export async function emailOfUser(id: string): Promise<string | null> {
+  return (await db().user.findUnique({ where: { id }, select: { email: true } }))?.email ?? null;
+}
+
 export async function hasUsers(): Promise<boolean> {
   return (await db().user.count()) > 0;
 }

@@ -267,4 +267,35 @@ describe("private chats and who decided", () => {
     expect(exported.toolCalls[0]).toMatchObject({ decidedBy: "user", decidedByUser: "mia@example.com" });
     expect(JSON.stringify(exported.messages)).toContain('"user":"mia@example.com"');
   });
+
+  it("an owner shares a read-only link: another member cannot make one, the link shows the chat, and stopping ends it", async () => {
+    const chatId = "mia-shared-chat";
+    await readAssistantMessage(
+      await chatRoute(tokens.member, { id: chatId, message: { id: `${chatId}-u1`, role: "user", parts: [{ type: "text", text: "list files in lib" }] } }),
+    );
+    const route = await import("@/app/api/chats/[id]/share/route");
+    const share = (token: string, method: "POST" | "DELETE") =>
+      route[method](new Request(`http://127.0.0.1:3000/api/chats/${chatId}/share`, { method, headers: bearer(token) }), {
+        params: Promise.resolve({ id: chatId }),
+      });
+    expect((await share(tokens.other, "POST")).status).toBe(404);
+    const made = (await (await share(tokens.member, "POST")).json()) as { shareId: string; path: string };
+    expect(made.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(made.path).toBe(`/shared/${made.shareId}`);
+    // Sharing again keeps the link people already have.
+    expect(((await (await share(tokens.member, "POST")).json()) as { shareId: string }).shareId).toBe(made.shareId);
+
+    const { sharedChatView } = await import("@/lib/server/chat/chat-view");
+    const view = await sharedChatView(made.shareId);
+    expect(view).toMatchObject({ title: "list files in lib", sharedBy: "mia@example.com" });
+    expect(view!.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(await sharedChatView("x".repeat(24))).toBeNull();
+
+    expect((await share(tokens.other, "DELETE")).status).toBe(404);
+    expect((await share(tokens.member, "DELETE")).status).toBe(204);
+    expect(await sharedChatView(made.shareId)).toBeNull();
+    const { auditEvents } = await import("@/lib/server/auth/audit");
+    const events = (await auditEvents({ user: "mia@example.com" })).filter((e) => e.subject === chatId).map((e) => e.action);
+    expect(events.sort()).toEqual(["chat.shared", "chat.unshared"]);
+  });
 });

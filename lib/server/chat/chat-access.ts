@@ -1,5 +1,7 @@
 import "server-only";
-import { getChat, listChats, type ChatRecord } from "@/lib/db/queries";
+import { randomBytes } from "node:crypto";
+import { getChat, getChatByShareId, listChats, setChatShare, type ChatRecord } from "@/lib/db/queries";
+import { audit } from "@/lib/server/auth/audit";
 import { currentPerson } from "@/lib/server/auth/person";
 import { HttpError } from "@/lib/server/http/http-error";
 
@@ -42,4 +44,21 @@ export async function requireVisibleChat(id: string): Promise<ChatRecord> {
   const chat = await visibleChat(id);
   if (!chat) throw new HttpError(404, `Chat ${id} does not exist.`, "unknown_chat");
   return chat;
+}
+
+/**
+ * Turns a chat's read-only link on (the secret it already has, or a new one: 144 random bits) or
+ * off. Only whoever may see the chat may share it: on a server with sign-in, its owner.
+ */
+export async function shareChat(id: string, on: boolean): Promise<string | null> {
+  const chat = await requireVisibleChat(id);
+  if (on && chat.shareId) return chat.shareId;
+  const { shareId } = await setChatShare(id, on ? randomBytes(18).toString("base64url") : null);
+  await audit(on ? "chat.shared" : "chat.unshared", id);
+  return shareId;
+}
+
+/** The chat a read-only link names, to anyone who has the link (and may read pages at all). */
+export async function sharedChat(shareId: string): Promise<ChatRecord | null> {
+  return getChatByShareId(shareId);
 }

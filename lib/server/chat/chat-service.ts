@@ -67,7 +67,7 @@ async function ensureChat(request: ChatRequest): Promise<TurnChat> {
       ownerId: newChatOwner(),
     };
     const now = new Date();
-    return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, ownerId: unsaved.ownerId ?? null, createdAt: now, updatedAt: now, unsaved };
+    return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, ownerId: unsaved.ownerId ?? null, shareId: null, createdAt: now, updatedAt: now, unsaved };
   }
   const changes: Partial<ChatRecord> = {};
   if (request.model && request.model !== existing.modelRef) changes.modelRef = request.model;

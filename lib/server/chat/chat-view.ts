@@ -8,7 +8,8 @@ import { knownSecrets, scrubValue } from "@/lib/security/secrets";
 import { listModels, type ModelChoice } from "@/lib/chat/models";
 import { showExpiredApprovals } from "@/lib/chat/timed-out";
 import { timeoutText } from "@/lib/server/approvals/approvals";
-import { visibleChat } from "./chat-access";
+import { emailOfUser } from "@/lib/server/auth/people";
+import { sharedChat, visibleChat } from "./chat-access";
 
 export interface ChatDetail {
   chat: Omit<ChatRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
@@ -85,4 +86,15 @@ export async function chatTrace(id: string): Promise<ChatTrace | null> {
   const [steps, calls] = await Promise.all([listTraceSteps(id), listToolCalls(id)]);
   // Masked at storage; masked again here for steps stored before that, and for secrets added since.
   return scrubValue(buildChatTrace(steps, calls), knownSecrets(getSettings()));
+}
+
+/** A chat as its read-only link shows it: its title, who shared it and every message. */
+export async function sharedChatView(shareId: string, now = new Date()): Promise<{ title: string; sharedBy: string | null; messages: UIMessage[] } | null> {
+  const chat = await sharedChat(shareId);
+  if (!chat) return null;
+  const [messages, sharedBy] = await Promise.all([
+    loadMessages(chat.id).then((stored) => showExpiredApprovals(stored, now, (call) => timeoutText(chat.id, call.toolName, call.input))),
+    chat.ownerId ? emailOfUser(chat.ownerId) : null,
+  ]);
+  return { title: chat.title, sharedBy, messages };
 }
