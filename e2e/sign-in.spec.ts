@@ -76,6 +76,42 @@ test("a member signs in through the page, lands where they were going, chats, an
   await expect(page).toHaveURL(`${origin}/sign-in?next=%2Fchat`);
 });
 
+// One sign-in only: the sign-in form allows an address five tries a minute, and this file signs in five times in all.
+test("an owner shares a read-only link: it shows the chat with nothing to act on, until the owner stops sharing", async ({ page, context }) => {
+  const signIn = async (who: typeof page, email: string, password: string) => {
+    await who.goto(`${origin}/sign-in?next=%2Fchat`);
+    await who.getByLabel("Email").fill(email);
+    await who.getByLabel("Password").fill(password);
+    await who.getByRole("button", { name: "Sign in" }).click();
+    await expect(who).toHaveURL(`${origin}/chat`);
+  };
+  await signIn(page, "mia@example.com", "mia's long password");
+  await page.getByRole("textbox", { name: "Message" }).fill("list files in lib");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await page.getByTestId("share-chat").click();
+  const toastText = await page.getByText(/^Read-only link: /).textContent();
+  const link = /Read-only link: (\S+)/.exec(toastText ?? "")?.[1];
+  expect(link).toMatch(new RegExp(`^${origin}/shared/[A-Za-z0-9_-]{24}$`));
+  await expect(page.getByTestId("share-chat")).toHaveText("Copy link");
+
+  // route-guards.test.ts shows another member reads it too; here, how the page draws it.
+  const viewer = await context.newPage();
+  await viewer.goto(link!);
+  await expect(viewer.getByTestId("shared-note")).toHaveText("Read-only, shared by mia@example.com");
+  await expect(viewer.getByTestId("chat-title")).toHaveText("list files in lib");
+  await expect(viewer.getByText("list files in lib", { exact: true }).last()).toBeVisible();
+  await expect(viewer.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  for (const theme of ["light", "dark"] as const) {
+    await viewer.emulateMedia({ colorScheme: theme });
+    await viewer.screenshot({ path: test.info().outputPath(`shared-chat-${theme}.png`) });
+  }
+
+  await page.getByTestId("unshare-chat").click();
+  await expect(page.getByTestId("share-chat")).toHaveText("Share");
+  expect((await viewer.goto(link!))?.status()).toBe(404);
+});
+
 test("a viewer reads but is not offered chat or try-it, and the server refuses them anyway", async ({ page }) => {
   await page.goto(`${origin}/sign-in?next=%2Fchat`);
   await page.getByLabel("Email").fill("vera@example.com");
