@@ -7,7 +7,7 @@ const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "
 
 /** { passed, failed, skipped, slowest } over the reports in `dir`, or null when no runner wrote one. */
 export function summarizeTests(dir, root) {
-  const totals = { passed: 0, failed: 0, skipped: 0, slowest: [] };
+  const totals = { passed: 0, failed: 0, skipped: 0, slowest: [], failures: [], flaky: [] };
   let found = false;
   for (const name of ["unit", "integration", "storage-pg"]) {
     const report = read(path.join(dir, `${name}.json`));
@@ -18,6 +18,11 @@ export function summarizeTests(dir, root) {
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     for (const file of report.testResults ?? []) {
       totals.slowest.push({ step: name, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed") totals.failures.push(`${name}: ${path.relative(root, file.name)} › ${test.fullName}`);
+      // A file that failed before any test ran (a syntax error, a hook) has no failed test to name.
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
+        totals.failures.push(`${name}: ${path.relative(root, file.name)} › ${(file.message ?? "failed").split("\n")[0]}`);
     }
   }
   const e2e = read(path.join(dir, "e2e.json"));
@@ -30,8 +35,11 @@ export function summarizeTests(dir, root) {
     const byFile = new Map();
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
-        for (const test of spec.tests ?? [])
+        for (const test of spec.tests ?? []) {
           for (const result of test.results ?? []) byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + result.duration / 1000);
+          if (test.status === "unexpected") totals.failures.push(`e2e: e2e/${spec.file} › ${spec.title}`);
+          if (test.status === "flaky") totals.flaky.push(`e2e: e2e/${spec.file} › ${spec.title}`);
+        }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of e2e.suites ?? []) walk(suite);

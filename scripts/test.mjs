@@ -145,6 +145,9 @@ function finish() {
   if (tests) {
     console.log("\nslowest test files   seconds");
     for (const { step, file, seconds: s } of tests.slowest) console.log(`  ${`${step}: ${file}`.padEnd(52)} ${s.toFixed(1).padStart(7)}`);
+    // Last, so the tail of a CI log names what failed.
+    if (tests.flaky.length) console.log(`\npassed on a retry (flaky):\n${tests.flaky.map((t) => `  ${t}`).join("\n")}`);
+    if (tests.failures.length) console.log(`\nfailed:\n${tests.failures.map((t) => `  ${t}`).join("\n")}`);
     console.log(`\ntests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ""}`);
   }
   process.exit([...results.values()].every((r) => r.status === "passed") ? 0 : 1);
