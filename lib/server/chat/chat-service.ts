@@ -231,7 +231,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
-  const questions = callQuestions(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds);
+  const questions = callQuestions(chat, settings.chat.approvalTimeoutSeconds);
   let stream;
   try {
     // What every row of a call of this turn holds, whether it starts running or is decided first.
