@@ -216,6 +216,25 @@ describe("evals on the server", () => {
     expect(fs.readdirSync(path.join(runsRoot, run!.runRel!)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("a run's trial chats are its starter's, whichever process runs the trials: others (an admin too) get 404 on them, the results stay everyone's", async () => {
+    const { asPerson } = await import("@/lib/server/auth/person");
+    const { visibleChat } = await import("@/lib/server/chat/chat-access");
+    const { startEval, evalRuns } = await import("./eval-runs");
+    const mia = { id: "user-mia", email: "mia@example.com", role: "member" as const };
+    const ada = { id: "user-ada", email: "ada@example.com", role: "admin" as const };
+    const started = await asPerson(mia, () => startEval("source:suites/demo.eval.yaml", { modes: ["native"] }));
+    const run = await finished(started.id);
+    expect(run).toMatchObject({ state: "done", done: 2 });
+    const cases = JSON.parse(fs.readFileSync(path.join(runsRoot, run!.runRel!, "cases.json"), "utf8")) as { trials: { chat_id: string }[] };
+    expect(cases.trials).toHaveLength(2);
+    for (const { chat_id: chatId } of cases.trials) {
+      expect(await asPerson(mia, () => visibleChat(chatId))).toMatchObject({ id: chatId, ownerId: mia.id });
+      expect(await asPerson(ada, () => visibleChat(chatId))).toBeNull();
+    }
+    // Everyone still reads the run itself: its status and its results.
+    expect((await asPerson(ada, () => evalRuns())).find((r) => r.id === started.id)).toMatchObject({ state: "done", passed: 1, failed: 1 });
+  });
+
   it("sweeps over HTTP (POST /api/evals with protocols: all): native and every text protocol, each trial with its tokens and its stored trace", async () => {
     const { POST } = await import("@/app/api/evals/route");
     const { listTraceSteps } = await import("@/lib/db/trace-queries");
