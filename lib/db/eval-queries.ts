@@ -24,6 +24,8 @@ export interface EvalRunRow {
   suiteFile?: string | null;
   suiteText?: string | null;
   trusted?: boolean;
+  /** The user who started it (its trial chats are theirs); null: no sign-in, or the command line. */
+  startedBy?: string | null;
 }
 
 /** A stored run with its trial counts by verdict. */

@@ -303,6 +303,45 @@ describe("private chats and who decided", () => {
   });
 });
 
+describe("comparisons are their starter's", () => {
+  it("another member gets 404 on a member's comparison and on each of its chats, and sees neither listed", async () => {
+    const compare = await import("@/app/api/compare/route");
+    const made = await compare.POST(
+      new Request("http://127.0.0.1:3000/api/compare", {
+        method: "POST",
+        headers: { ...bearer(tokens.member), "Content-Type": "application/json" },
+        body: JSON.stringify({
+          prompts: ["list files in lib"],
+          columns: [
+            { modelRef: "offline", toolMode: "native" },
+            { modelRef: "offline", toolMode: "text" },
+          ],
+        }),
+      }),
+    );
+    expect(made.status).toBe(201);
+    const { comparison } = (await made.json()) as { comparison: { id: string; columns: { chatId: string }[] } };
+    const listed = async (token: string) =>
+      (
+        (await (await compare.GET(new Request("http://127.0.0.1:3000/api/compare", { headers: bearer(token) }))).json()) as { comparisons: { id: string }[] }
+      ).comparisons.map((c) => c.id);
+    expect(await listed(tokens.member)).toContain(comparison.id);
+    expect(await listed(tokens.other)).not.toContain(comparison.id);
+    const { GET: one } = await import("@/app/api/compare/[id]/route");
+    const read = (token: string) =>
+      one(new Request(`http://127.0.0.1:3000/api/compare/${comparison.id}`, { headers: bearer(token) }), { params: Promise.resolve({ id: comparison.id }) });
+    expect((await read(tokens.other)).status).toBe(404);
+    expect((await read(tokens.member)).status).toBe(200);
+    const { GET: chat } = await import("@/app/api/chats/[id]/route");
+    for (const { chatId } of comparison.columns) {
+      const response = await chat(new Request(`http://127.0.0.1:3000/api/chats/${chatId}`, { headers: bearer(tokens.other) }), {
+        params: Promise.resolve({ id: chatId }),
+      });
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
 describe("try-it calls are their starter's", () => {
   const invoke = async (token: string, tool: string, body: unknown) => {
     const { POST } = await import("@/app/api/tools/[name]/invoke/route");
@@ -345,9 +384,10 @@ describe("try-it calls are their starter's", () => {
     const running = invoke(tokens.member, "test_elicitation", { input: { message: "Who are you?" }, elicitScope: scope });
     const { GET } = await import("@/app/api/elicitations/route");
     const listed = async (token: string) =>
-      (await (
-        await GET(new Request(`http://127.0.0.1:3000/api/elicitations?scope=try-it:${scope}`, { headers: bearer(token) }))
-      ).json()) as { pending: { id: string }[]; answered: unknown[] };
+      (await (await GET(new Request(`http://127.0.0.1:3000/api/elicitations?scope=try-it:${scope}`, { headers: bearer(token) }))).json()) as {
+        pending: { id: string }[];
+        answered: unknown[];
+      };
     let pending: { id: string }[] = [];
     for (let i = 0; i < 100 && pending.length === 0; i++) {
       pending = (await listed(tokens.member)).pending;
@@ -380,9 +420,11 @@ describe("try-it calls are their starter's", () => {
     const asked = askPerson("mia-private-chat", "test_elicitation", "Go on?", schema, { timeoutSeconds: 60, ownerId: ids["mia@example.com"]! });
     const { GET } = await import("@/app/api/elicitations/route");
     const listed = async (token: string) =>
-      ((await (await GET(new Request("http://127.0.0.1:3000/api/elicitations?scope=mia-private-chat", { headers: bearer(token) }))).json()) as {
-        pending: { id: string }[];
-      }).pending;
+      (
+        (await (await GET(new Request("http://127.0.0.1:3000/api/elicitations?scope=mia-private-chat", { headers: bearer(token) }))).json()) as {
+          pending: { id: string }[];
+        }
+      ).pending;
     expect(await listed(tokens.other)).toEqual([]);
     const [question] = await listed(tokens.member);
     expect(question).toBeDefined();

@@ -22,6 +22,7 @@ import { queueMissingTrials, storedMatrix, storedSuite, storedTrials, writeStore
 import { leaseCutoff, sharedInstanceId, sharedStore } from "@/lib/server/team/instance-lease";
 import { liveInstancesOf } from "@/lib/db/instance-queries";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
+import { newOwner } from "@/lib/server/auth/ownership";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
 import { getSettings, runsRootOf } from "@/lib/settings";
@@ -194,10 +195,11 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     partial: false,
     cells: null,
     error: null,
+    startedBy: newOwner(),
   };
   if (sharedStore()) return queueEval({ key, label: listing.label, loaded, trusted: listing.trusted, choice, settings });
   await createEvalRun({ ...row, runningOn: sharedInstanceId() });
-  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [] });
+  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [], startedBy: row.startedBy });
   return status;
 }
 
@@ -238,7 +240,8 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
     runningOn: sharedInstanceId(),
   };
   if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
-  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt });
+  // Resumed by whoever: the trials stay the chats of the person who started the run.
+  launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt, startedBy: row.startedBy ?? null });
   return status;
 }
 
@@ -273,6 +276,7 @@ export async function queueEval(input: {
     suiteFile: loaded.file,
     suiteText: loaded.text,
     trusted: input.trusted,
+    startedBy: newOwner(),
   };
   await createEvalRun(row);
   const waiting = await queueMissingTrials(row, settings);
@@ -301,6 +305,8 @@ interface Launch {
   choice: MatrixChoice;
   finished: TrialRecord[];
   startedAt?: Date;
+  /** Whose the trial chats are. */
+  startedBy: string | null;
 }
 
 function launch(status: EvalRunStatus, l: Launch): void {
@@ -320,7 +326,7 @@ function launch(status: EvalRunStatus, l: Launch): void {
         ...(l.startedAt ? { startedAt: l.startedAt } : {}),
         stop: stop.signal,
         // Each trial's chat and its row in one commit: what resuming reads is what was kept.
-        store: evalTrialStore(status.id),
+        store: evalTrialStore(status.id, l.startedBy),
         onTrial: (record, done, total) => {
           status.done = done;
           status.total = total;

@@ -70,7 +70,7 @@ async function prepare(row: EvalRunRow): Promise<Prepared> {
       registry,
       resolver,
       turnFor: evalTurnFor(own, resolver, (chatId) => ruleDecider(own, chatId)),
-      store: evalTrialStore(row.id),
+      store: evalTrialStore(row.id, row.startedBy ?? null),
     });
     return { eval: run, ...(close ? { own: close } : {}) };
   } catch (error) {

@@ -63,7 +63,7 @@ describe("the eval trial store", () => {
     const queries = await import("@/lib/db/queries");
     const { listTraceSteps } = await import("@/lib/db/trace-queries");
     await newRun("run-kept");
-    await evalTrialStore("run-kept").save(trial("eval-kept", 1));
+    await evalTrialStore("run-kept", null).save(trial("eval-kept", 1));
     expect(await queries.getChat("eval-kept")).toMatchObject({ title: "eval t/read #1", supervised: false, modelRef: "offline" });
     expect((await queries.listChats()).map((c) => c.id)).not.toContain("eval-kept");
     expect(await queries.loadMessages("eval-kept")).toEqual(messages);
@@ -71,7 +71,7 @@ describe("the eval trial store", () => {
     expect((await loadEvalTrials("run-kept")).map((r) => JSON.parse(r) as TrialRecord)).toEqual([expect.objectContaining({ trial: 1, chat_id: "eval-kept" })]);
     // The AI SDK's fractions of a millisecond are kept as the whole milliseconds the columns hold.
     const timed = { ...trial("eval-timed", 2), messages: messages.map((m) => ({ ...m, id: `${m.id}-2` })), trace: [{ ...step, ttftMs: 0.4, modelMs: 1.6 }] };
-    await evalTrialStore("run-kept").save(timed);
+    await evalTrialStore("run-kept", null).save(timed);
     expect(await listTraceSteps("eval-timed")).toEqual([{ ...step, ttftMs: 0, modelMs: 2 }]);
   });
 
@@ -79,7 +79,7 @@ describe("the eval trial store", () => {
     const { evalTrialStore } = await import("./trial-store");
     const queries = await import("@/lib/db/queries");
     // No run row: the trial row's reference to its run fails, after the chat's rows were written.
-    await expect(evalTrialStore("run-gone").save(trial("eval-orphan", 1, true))).rejects.toThrow(/EvalTrial|foreign key/i);
+    await expect(evalTrialStore("run-gone", null).save(trial("eval-orphan", 1, true))).rejects.toThrow(/EvalTrial|foreign key/i);
     expect(await queries.getChat("eval-orphan")).toBeNull();
     expect(await queries.loadMessages("eval-orphan")).toEqual([]);
   });
@@ -89,8 +89,8 @@ describe("the eval trial store", () => {
     const { loadEvalTrials } = await import("@/lib/db/eval-queries");
     const queries = await import("@/lib/db/queries");
     await newRun("run-once");
-    expect(await evalTrialStore("run-once").save(trial("eval-first", 1, true))).toBe(true);
-    expect(await evalTrialStore("run-once").save(trial("eval-again", 1, true))).toBe(false);
+    expect(await evalTrialStore("run-once", null).save(trial("eval-first", 1, true))).toBe(true);
+    expect(await evalTrialStore("run-once", null).save(trial("eval-again", 1, true))).toBe(false);
     expect(await queries.getChat("eval-again")).toBeNull();
     expect((await loadEvalTrials("run-once")).map((r) => (JSON.parse(r) as TrialRecord).chat_id)).toEqual(["eval-first"]);
   });

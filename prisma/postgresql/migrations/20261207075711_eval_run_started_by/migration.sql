@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "EvalRun" ADD COLUMN     "startedBy" TEXT;
