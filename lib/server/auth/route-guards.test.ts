@@ -7,42 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UIMessage } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appRoutes as routes, type Method, type Route } from "@/lib/testing/app-routes";
 import { readAssistantMessage, startServer, useTempDatabase } from "@/lib/testing/approvals-harness";
 
 const dir = useTempDatabase("route-guards-");
 const markers = path.join(dir, "markers");
 fs.mkdirSync(markers);
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-interface Route {
-  file: string;
-  path: string;
-  method: Method;
-  access: string | null;
-}
-
-/** Every route handler of the app, with the access its `handle(…)` declares (null: none found). */
-function routes(): Route[] {
-  const found: Route[] = [];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const source = fs.readFileSync(full, "utf8");
-        const urlPath = `/${path.relative("app", path.dirname(full))}`.replace(/\[\.\.\.[^\]]+\]/g, "get-session").replace(/\[[^\]]+\]/g, "x");
-        for (const method of METHODS) {
-          if (!new RegExp(`export (const|async function|function) ${method}\\b`).test(source)) continue;
-          const access = new RegExp(`export const ${method} = handle\\("(public|viewer|member|admin)"`).exec(source)?.[1] ?? null;
-          found.push({ file: full, path: urlPath, method, access });
-        }
-      }
-    }
-  };
-  walk("app");
-  return found;
-}
 
 const params = { id: "x", tool: "x", name: "x", server: "x", callId: "x", all: ["get-session"] };
 
