@@ -3,19 +3,21 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditEvents } from "@/lib/server/auth/audit";
+import { auditDetail } from "@/lib/server/auth/audit-view";
 import { pagePerson } from "@/lib/server/auth/page-person";
 import { authRequired } from "@/lib/server/auth/who";
 
 export const metadata = { title: "Audit · Settings" };
 
-/** Who decided what, newest first: approvals, rule changes, people and tokens (admins only). */
+/** Who decided what, newest first: approvals, rules, people and tokens, MCP sign-ins, evals, collections, shares (admins only). */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ user?: string }> }) {
   const { user } = await searchParams;
   const person = await pagePerson();
   const body = !authRequired() ? (
     <EmptyState title="No audit log on this server" testId="audit-off">
       This Toolroom has no sign-in (loopback, SQLite): one person decides everything. On a shared one (PostgreSQL, or{" "}
-      <code className="font-mono">auth.required</code>) every approval, rule change and user change is listed here with who made it.
+      <code className="font-mono">auth.required</code>) every approval, rule change, user change, MCP sign-in, eval and collection run is listed here with who
+      made it.
     </EmptyState>
   ) : person?.role !== "admin" ? (
     <EmptyState title="Admins only" testId="audit-forbidden">
@@ -37,7 +39,7 @@ function AuditTable({ events, user }: { events: Awaited<ReturnType<typeof auditE
   if (events.length === 0)
     return (
       <EmptyState title={user ? `Nothing by ${user} yet` : "Nothing recorded yet"} testId="audit-empty">
-        Approvals, rule changes and user changes appear here as people make them.
+        Approvals, rule changes, user changes, MCP sign-ins, evals and collection runs appear here as people make them.
       </EmptyState>
     );
   return (
@@ -57,6 +59,7 @@ function AuditTable({ events, user }: { events: Awaited<ReturnType<typeof auditE
             <TableHead>Who</TableHead>
             <TableHead>What</TableHead>
             <TableHead>On</TableHead>
+            <TableHead>Detail</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -70,6 +73,7 @@ function AuditTable({ events, user }: { events: Awaited<ReturnType<typeof auditE
               </TableCell>
               <TableCell className="font-mono text-xs">{e.action}</TableCell>
               <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{e.subject}</TableCell>
+              <TableCell className="font-mono text-xs text-muted [overflow-wrap:anywhere]">{auditDetail(e.detail)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

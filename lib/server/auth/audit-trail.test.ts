@@ -104,13 +104,13 @@ afterAll(async () => {
 const bearer = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
 
 /** One call of a route handler as `who`, with a JSON body when given. */
-async function send(who: string, method: string, url: string, handler: (r: Request, c: unknown) => Promise<Response>, params = {}, body?: unknown) {
+async function send(who: string, method: string, url: string, handler: (r: Request, c: never) => Promise<Response>, params = {}, body?: unknown) {
   const request = new Request(`http://127.0.0.1:3000${url}`, {
     method,
     headers: { ...(who ? bearer(who) : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return handler(request, { params: Promise.resolve(params) });
+  return handler(request, { params: Promise.resolve(params) } as never);
 }
 
 async function evalState(id: string): Promise<string> {
@@ -223,8 +223,26 @@ const STEPS: { route: string; by: string; run: () => Promise<Response> }[] = [
     route: "POST /api/evals/x/partial",
     by: "mia@example.com",
     run: async () => {
+      // A run a restart interrupted, as the sweep leaves it (a cancelled run here has its folder already).
+      const { createEvalRun } = await import("@/lib/db/eval-queries");
+      const id = "audit-trail-interrupted";
+      await createEvalRun({
+        id,
+        suiteKey: "source:suites/many.eval.yaml",
+        suite: "many",
+        label: "suites/many.eval.yaml",
+        choice: "{}",
+        state: "interrupted",
+        startedAt: new Date(),
+        finishedAt: null,
+        total: 200,
+        runRel: null,
+        partial: false,
+        cells: null,
+        error: null,
+      });
       const { POST } = await import("@/app/api/evals/[id]/partial/route");
-      return send("mia", "POST", `/api/evals/${made.eval}/partial`, POST, { id: made.eval });
+      return send("mia", "POST", `/api/evals/${id}/partial`, POST, { id });
     },
   },
   {

@@ -2,6 +2,7 @@ import "server-only";
 import { HttpError } from "@/lib/server/http/http-error";
 import { securityConfig } from "@/lib/security/config";
 import { getSettings } from "@/lib/settings";
+import { audit } from "./audit";
 import { addFirstAdmin } from "./people";
 import { authServer } from "./server";
 import { authRequired } from "./who";
@@ -19,7 +20,9 @@ export async function makeFirstAdmin(request: Request, input: { email: string; p
       "This server is reachable from the network: make the first admin on its machine with `toolroom users add EMAIL --role admin --password-stdin`.",
       "not_loopback",
     );
-  await addFirstAdmin(input);
+  const admin = await addFirstAdmin(input);
+  // Nobody was signed in to make them: the first admin is their own maker.
+  await audit("user.added", admin.email, { role: admin.role, from: "first-admin" }, admin.email);
   const auth = await authServer();
   return auth.api.signInEmail({ body: input, headers: request.headers, asResponse: true });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { getChat, getChatByShareId, listChats, setChatShare, type ChatRecord } from "@/lib/db/queries";
+import { getChat, getChatByShareId, listChats, revokeGrant, setChatShare, type ChatRecord } from "@/lib/db/queries";
 import { audit } from "@/lib/server/auth/audit";
 import { canSee } from "@/lib/server/auth/ownership";
 import { currentPerson } from "@/lib/server/auth/person";
@@ -46,6 +46,13 @@ export async function shareChat(id: string, on: boolean): Promise<string | null>
   const { shareId } = await setChatShare(id, on ? randomBytes(18).toString("base64url") : null);
   await audit(on ? "chat.shared" : "chat.unshared", id);
   return shareId;
+}
+
+/** Revokes "approve for this chat" (its owner only): later calls of the tool ask again. */
+export async function revokeChatGrant(id: string, tool: string): Promise<void> {
+  await requireVisibleChat(id);
+  await revokeGrant(id, tool);
+  await audit("grant.revoked", id, { tool });
 }
 
 /** The chat a read-only link names, to anyone who has the link (and may read pages at all). */

@@ -119,18 +119,20 @@ describe("collections in the app", { timeout: 60_000 }, () => {
     const { saveCall } = await import("./save-call");
     const { getSettings } = await import("@/lib/settings");
     const call = (name: string) => `name: ${name}\ntool: read_file\ninput: { path: notes.txt }\nexpect: { contains: alpha }\n`;
-    expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("one") })).toMatchObject({
+    expect(await saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("one") })).toMatchObject({
       created: true,
       calls: 1,
       key: "source:saved/mine.calls.yaml",
     });
-    expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).toMatchObject({ created: false, calls: 2 });
+    expect(await saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).toMatchObject({ created: false, calls: 2 });
     expect(fs.readFileSync(path.join(source, "saved/mine.calls.yaml"), "utf8")).toContain("- name: two");
-    expect(() => saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).toThrow(/has a call named "two" already/);
-    expect(() => saveCall(getSettings(), { file: "../escape.calls.yaml", text: call("x") })).toThrow(/inside the source root/);
-    expect(() => saveCall(getSettings(), { file: "linked/x.calls.yaml", text: call("x") })).toThrow(/link|outside|source root/);
-    expect(() => saveCall(getSettings(), { file: "notes.txt", text: call("x") })).toThrow(/named like name\.calls\.yaml/);
-    expect(() => saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: "name: bad\ntool: read_file\ninptu: {}\n" })).toThrow("key inptu: unknown key");
+    await expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: call("two") })).rejects.toThrow(/has a call named "two" already/);
+    await expect(saveCall(getSettings(), { file: "../escape.calls.yaml", text: call("x") })).rejects.toThrow(/inside the source root/);
+    await expect(saveCall(getSettings(), { file: "linked/x.calls.yaml", text: call("x") })).rejects.toThrow(/link|outside|source root/);
+    await expect(saveCall(getSettings(), { file: "notes.txt", text: call("x") })).rejects.toThrow(/named like name\.calls\.yaml/);
+    await expect(saveCall(getSettings(), { file: "saved/mine.calls.yaml", text: "name: bad\ntool: read_file\ninptu: {}\n" })).rejects.toThrow(
+      "key inptu: unknown key",
+    );
     expect(fs.existsSync(path.join(dir, "escape.calls.yaml"))).toBe(false);
     expect(fs.readdirSync(path.join(dir, "plugins"))).toEqual(["tally-plugin"]);
   });

@@ -14,6 +14,7 @@ import {
   type CollectionRunRow,
 } from "@/lib/db/collection-queries";
 import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
+import { audit } from "@/lib/server/auth/audit";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
 import { HttpError } from "@/lib/server/http/http-error";
 import { getRegistry } from "@/lib/server/runtime/registry";
@@ -139,6 +140,7 @@ export async function startCollectionRun(body: z.output<typeof startRunSchema>):
     total: loaded.collection.calls.length,
   };
   await createCollectionRun(row);
+  await audit("collection.run-started", row.id, { collection: row.collectionKey });
   return viewOf({ ...row, finishedAt: null, done: 0, passed: 0, failed: 0, results: "[]" });
 }
 
@@ -215,7 +217,8 @@ export async function stepCollectionRun(id: string, body: z.output<typeof stepSc
 
 /** The page's Stop: the run ends where it is (its finished calls stay). */
 export async function stopCollectionRun(id: string): Promise<CollectionRunView> {
-  await runningRow(id);
+  const row = await runningRow(id);
   await cancelCollectionRun(id, new Date());
+  await audit("collection.run-stopped", id, { collection: row.collectionKey });
   return viewOf((await getCollectionRun(id))!);
 }

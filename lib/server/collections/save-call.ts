@@ -6,6 +6,7 @@ import { COLLECTION_SUFFIX, CollectionError, parseCollection } from "@/lib/evals
 import { savedCallSchema } from "@/lib/evals/collection-schema";
 import { resolveWithin } from "@/lib/sandbox/resolve";
 import { appendBlockItem, sameNames, writeAtomic } from "@/lib/server/evals/save-case";
+import { audit } from "@/lib/server/auth/audit";
 import { HttpError } from "@/lib/server/http/http-error";
 import { sourceRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
@@ -84,9 +85,10 @@ function target(settings: Settings, file: string): { abs: string; exists: boolea
 
 /**
  * Appends a call to a collection in the source root (or starts one there), keeping the file's other
- * bytes; a call name it has is refused (409); the result must load as a collection, or nothing is written.
+ * bytes; a call name it has is refused (409); the result must load as a collection, or nothing is
+ * written. Nothing is awaited before the write (two saves cannot interleave); the audit line follows it.
  */
-export function saveCall(settings: Settings, input: SaveCallInput): SaveCallResult {
+export async function saveCall(settings: Settings, input: SaveCallInput): Promise<SaveCallResult> {
   const call = readCall(input.text);
   const where = target(settings, input.file);
   let doc: Document;
@@ -128,6 +130,7 @@ export function saveCall(settings: Settings, input: SaveCallInput): SaveCallResu
   if (!input.dryRun) {
     if (!where.exists) fs.mkdirSync(path.dirname(where.abs), { recursive: true });
     writeAtomic(where.abs, text);
+    await audit("collection.call-saved", input.file, { call: call.name, created: !where.exists });
   }
   return { file: input.file, key: `source:${input.file}`, callName: call.name, calls, created: !where.exists, saved: !input.dryRun };
 }

@@ -22,6 +22,7 @@ import { queueMissingTrials, storedMatrix, storedSuite, storedTrials, writeStore
 import { leaseCutoff, sharedInstanceId, sharedStore } from "@/lib/server/team/instance-lease";
 import { liveInstancesOf } from "@/lib/db/instance-queries";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
+import { audit } from "@/lib/server/auth/audit";
 import { newOwner } from "@/lib/server/auth/ownership";
 import { getRegistry } from "@/lib/server/runtime/registry";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -197,9 +198,15 @@ export async function startEval(key: string, choice: MatrixChoice): Promise<Eval
     error: null,
     startedBy: newOwner(),
   };
-  if (sharedStore()) return queueEval({ key, label: listing.label, loaded, trusted: listing.trusted, choice, settings });
+  if (sharedStore()) return noted("started", await queueEval({ key, label: listing.label, loaded, trusted: listing.trusted, choice, settings }));
   await createEvalRun({ ...row, runningOn: sharedInstanceId() });
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished: [], startedBy: row.startedBy });
+  return noted("started", status);
+}
+
+/** A person started, resumed, cancelled or opened a run: the audit log's line, once it is done. */
+async function noted(action: "started" | "resumed" | "cancelled" | "partial-opened", status: EvalRunStatus): Promise<EvalRunStatus> {
+  await audit(`eval.${action}`, status.id, { suite: status.label, trials: status.total });
   return status;
 }
 
@@ -210,7 +217,7 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
   if (!row) throw new HttpError(404, `No eval run ${id}.`, "unknown_eval");
   if (row.state !== "interrupted" && row.state !== "cancelled")
     throw new HttpError(409, `Only an interrupted or cancelled eval can be resumed; this one is ${row.state}.`, "not_resumable");
-  if (row.queued) return resumeQueued(row);
+  if (row.queued) return noted("resumed", await resumeQueued(row));
   const settings = getSettings();
   const registry = await getRegistry();
   assertRoom();
@@ -242,7 +249,7 @@ export async function resumeEval(id: string): Promise<EvalRunStatus> {
   if (!(await resumeEvalRunOnce(id, data))) throw new HttpError(409, "This eval was resumed already.", "not_resumable");
   // Resumed by whoever: the trials stay the chats of the person who started the run.
   launch(status, { settings, registry, loaded, trusted: listing.trusted, choice, finished, startedAt: row.startedAt, startedBy: row.startedBy ?? null });
-  return status;
+  return noted("resumed", status);
 }
 
 /**
@@ -373,13 +380,13 @@ export async function cancelEval(id: string): Promise<EvalRunStatus> {
     // and its waiting trials leave the queue; the running ones finish and are kept.
     if (row.queued && (await endEvalRunOnce(id, { state: "cancelled", partial: true, finishedAt: new Date() }))) {
       await dropQueuedTrials(id);
-      return currentStatus(id);
+      return noted("cancelled", await currentStatus(id));
     }
     throw new HttpError(409, `This eval is not running (it is ${row.state}).`, "not_running");
   }
   running.stop.abort();
   running.status.cancelling = true;
-  return running.status;
+  return noted("cancelled", running.status);
 }
 
 /** Writes what an interrupted or cancelled eval finished as a run (marked partial) and returns its status. */
@@ -405,7 +412,7 @@ export async function openPartialEval(id: string): Promise<EvalRunStatus> {
   };
   const runRel = writeStoredRun(settings, loaded, run);
   await updateEvalRun(id, { runRel, partial: run.partial, cells: JSON.stringify(summarize(run).cells) });
-  return currentStatus(id);
+  return noted("partial-opened", await currentStatus(id));
 }
 
 /** An in-process run's suite, as this instance lists it now. */

@@ -40,9 +40,9 @@ function writeSuite(text = SUITE, name = "search.eval.yaml") {
   fs.writeFileSync(suiteFile(name), text);
 }
 
-function refusal(work: () => unknown): HttpError {
+async function refusal(work: () => Promise<unknown>): Promise<HttpError> {
   try {
-    work();
+    await work();
   } catch (error) {
     if (error instanceof HttpError) return error;
     throw error;
@@ -51,9 +51,9 @@ function refusal(work: () => unknown): HttpError {
 }
 
 describe("saving a case into a suite under evals/", () => {
-  it("appends it, keeping the file's comments and other content, and the suite loads with one case more", () => {
+  it("appends it, keeping the file's comments and other content, and the suite loads with one case more", async () => {
     writeSuite();
-    expect(saveCase(settings, { file: "search.eval.yaml", text: CASE })).toEqual({
+    expect(await saveCase(settings, { file: "search.eval.yaml", text: CASE })).toEqual({
       file: "search.eval.yaml",
       caseName: "reads",
       cases: 2,
@@ -72,39 +72,41 @@ describe("saving a case into a suite under evals/", () => {
     expect(fs.readdirSync(path.join(root, "evals"))).toEqual(["search.eval.yaml"]);
   });
 
-  it("adds to a flow-style list or one followed by other keys, keeping the comments", () => {
+  it("adds to a flow-style list or one followed by other keys, keeping the comments", async () => {
     writeSuite("name: s # the suite\ncases: [{ name: a, prompt: hi }]\n");
-    saveCase(settings, { file: "search.eval.yaml", text: CASE });
+    await saveCase(settings, { file: "search.eval.yaml", text: CASE });
     const flow = fs.readFileSync(suiteFile(), "utf8");
     expect(flow).toContain("# the suite");
     expect(parseSuite(flow, "s").cases.map((c) => c.name)).toEqual(["a", "reads"]);
     writeSuite("name: s\ncases:\n  - name: a\n    prompt: hi\n# about the matrix\nmatrix: { trials: 2 }\n");
-    saveCase(settings, { file: "search.eval.yaml", text: CASE });
+    await saveCase(settings, { file: "search.eval.yaml", text: CASE });
     const block = fs.readFileSync(suiteFile(), "utf8");
     expect(block).toContain("# about the matrix\nmatrix: { trials: 2 }\n");
     const suite = parseSuite(block, "s");
     expect([suite.cases.map((c) => c.name), suite.matrix.trials]).toEqual([["a", "reads"], 2]);
   });
 
-  it("starts a new suite named after the file (making evals/), and accepts JSON", () => {
+  it("starts a new suite named after the file (making evals/), and accepts JSON", async () => {
     const json = JSON.stringify({ name: "lists", prompt: "list files", expect: { calls: [{ tool: "list_files" }] } });
-    expect(saveCase(settings, { file: "new-one.eval.yaml", text: json })).toMatchObject({ created: true, cases: 1 });
+    expect(await saveCase(settings, { file: "new-one.eval.yaml", text: json })).toMatchObject({ created: true, cases: 1 });
     const suite = parseSuite(fs.readFileSync(suiteFile("new-one.eval.yaml"), "utf8"), "s");
     expect(suite.name).toBe("new-one");
     expect(caseFiles(settings).files).toEqual([{ file: "new-one.eval.yaml", name: "new-one", cases: 1, error: null }]);
   });
 
-  it("refuses a case name the suite has (409) and leaves the file as it was", () => {
+  it("refuses a case name the suite has (409) and leaves the file as it was", async () => {
     writeSuite();
-    const error = refusal(() => saveCase(settings, { file: "search.eval.yaml", text: CASE.replace("name: reads", "name: lists") }));
+    const error = await refusal(() => saveCase(settings, { file: "search.eval.yaml", text: CASE.replace("name: reads", "name: lists") }));
     expect(error.status).toBe(409);
     expect(error.message).toBe('evals/search.eval.yaml has a case named "lists" already: choose another name.');
     expect(fs.readFileSync(suiteFile(), "utf8")).toBe(SUITE);
   });
 
-  it("refuses a case the suite schema rejects, naming each key, and writes nothing", () => {
+  it("refuses a case the suite schema rejects, naming each key, and writes nothing", async () => {
     writeSuite();
-    const error = refusal(() => saveCase(settings, { file: "search.eval.yaml", text: "name: bad name\nexpect: { calls: [{ args: {} }], only: maybe }\n" }));
+    const error = await refusal(() =>
+      saveCase(settings, { file: "search.eval.yaml", text: "name: bad name\nexpect: { calls: [{ args: {} }], only: maybe }\n" }),
+    );
     expect(error.status).toBe(400);
     expect(error.message.split("\n")).toEqual(
       expect.arrayContaining([
@@ -113,23 +115,25 @@ describe("saving a case into a suite under evals/", () => {
         expect.stringMatching(/^key expect\.only: /),
       ]),
     );
-    expect(refusal(() => saveCase(settings, { file: "search.eval.yaml", text: "name: [unclosed" })).message).toMatch(/^YAML: /);
-    expect(refusal(() => saveCase(settings, { file: "search.eval.yaml", text: "- a\n- b\n" })).message).toMatch(/must be a mapping/);
+    expect((await refusal(() => saveCase(settings, { file: "search.eval.yaml", text: "name: [unclosed" }))).message).toMatch(/^YAML: /);
+    expect((await refusal(() => saveCase(settings, { file: "search.eval.yaml", text: "- a\n- b\n" }))).message).toMatch(/must be a mapping/);
     // What only the whole suite can tell (a regex RE2 cannot compile, a judge settings lack) is refused too.
     const judged = `name: judged\nprompt: hi\nexpect: { answer: { judge: "polite", model: nobody } }\n`;
-    expect(refusal(() => saveCase(settings, { file: "search.eval.yaml", text: judged })).message).toMatch(/key expect\.answer\.model: no model named "nobody"/);
+    expect((await refusal(() => saveCase(settings, { file: "search.eval.yaml", text: judged }))).message).toMatch(
+      /key expect\.answer\.model: no model named "nobody"/,
+    );
     expect(fs.readFileSync(suiteFile(), "utf8")).toBe(SUITE);
   });
 
-  it("writes nothing on a dry run", () => {
+  it("writes nothing on a dry run", async () => {
     writeSuite();
-    expect(saveCase(settings, { file: "search.eval.yaml", text: CASE, dryRun: true })).toMatchObject({ saved: false, cases: 2 });
+    expect(await saveCase(settings, { file: "search.eval.yaml", text: CASE, dryRun: true })).toMatchObject({ saved: false, cases: 2 });
     expect(fs.readFileSync(suiteFile(), "utf8")).toBe(SUITE);
-    saveCase(settings, { file: "fresh.eval.yaml", text: CASE, dryRun: true });
+    await saveCase(settings, { file: "fresh.eval.yaml", text: CASE, dryRun: true });
     expect(fs.existsSync(suiteFile("fresh.eval.yaml"))).toBe(false);
   });
 
-  it("stays inside <sourceRoot>/evals/: other names, escapes and links are refused", () => {
+  it("stays inside <sourceRoot>/evals/: other names, escapes and links are refused", async () => {
     writeSuite();
     for (const file of [
       "../escape.eval.yaml",
@@ -140,27 +144,27 @@ describe("saving a case into a suite under evals/", () => {
       "a b.eval.yaml",
       "sub\\x.eval.yaml",
     ]) {
-      expect(refusal(() => saveCase(settings, { file, text: CASE })).status, file).toBe(400);
+      expect((await refusal(() => saveCase(settings, { file, text: CASE }))).status, file).toBe(400);
     }
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-save-case-out-"));
     try {
       fs.writeFileSync(path.join(outside, "x.eval.yaml"), SUITE);
       fs.symlinkSync(path.join(outside, "x.eval.yaml"), suiteFile("link.eval.yaml"));
-      expect(refusal(() => saveCase(settings, { file: "link.eval.yaml", text: CASE })).message).toMatch(/escapes the source root/);
+      expect((await refusal(() => saveCase(settings, { file: "link.eval.yaml", text: CASE }))).message).toMatch(/escapes the source root/);
       fs.symlinkSync(outside, path.join(root, "evals", "away"));
-      expect(refusal(() => saveCase(settings, { file: "away/x.eval.yaml", text: CASE })).status).toBe(400);
+      expect((await refusal(() => saveCase(settings, { file: "away/x.eval.yaml", text: CASE }))).status).toBe(400);
       expect(fs.readFileSync(path.join(outside, "x.eval.yaml"), "utf8")).toBe(SUITE);
       // evals/ itself a link elsewhere in the source root: refused, not followed.
       fs.rmSync(path.join(root, "evals"), { recursive: true });
       fs.mkdirSync(path.join(root, "other"));
       fs.symlinkSync(path.join(root, "other"), path.join(root, "evals"));
-      expect(refusal(() => saveCase(settings, { file: "n.eval.yaml", text: CASE })).message).toMatch(/is a link/);
+      expect((await refusal(() => saveCase(settings, { file: "n.eval.yaml", text: CASE }))).message).toMatch(/is a link/);
     } finally {
       fs.rmSync(outside, { recursive: true, force: true });
     }
   });
 
-  it("lists the suite files under evals/ (nested too) with their case counts and load errors", () => {
+  it("lists the suite files under evals/ (nested too) with their case counts and load errors", async () => {
     writeSuite();
     writeSuite("name: [", "sub/broken.eval.yaml");
     fs.writeFileSync(path.join(root, "evals", "notes.yaml"), "x: 1\n");

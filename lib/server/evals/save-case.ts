@@ -8,6 +8,7 @@ import { parseSuite, SuiteError } from "@/lib/evals/suite";
 import { caseSchema } from "@/lib/evals/suite-schema";
 import { resolveWithin } from "@/lib/sandbox/resolve";
 import { walkSync } from "@/lib/sandbox/walk";
+import { audit } from "@/lib/server/auth/audit";
 import { HttpError } from "@/lib/server/http/http-error";
 import { sourceRootOf } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
@@ -152,9 +153,10 @@ export function writeAtomic(file: string, text: string): void {
  * Appends a case to a suite under `<sourceRoot>/evals/` (or starts a new suite there). The file's
  * other content — comments, order, style — is kept (the yaml Document API edits it in place); a
  * case name the suite has is refused (409); the result must load as a suite, or nothing is written.
- * Read, check and write are synchronous, so two saves in this process cannot interleave.
+ * Read, check and write are synchronous (nothing is awaited before the write), so two saves in this
+ * process cannot interleave; the audit line follows the write.
  */
-export function saveCase(settings: Settings, input: SaveCaseInput): SaveCaseResult {
+export async function saveCase(settings: Settings, input: SaveCaseInput): Promise<SaveCaseResult> {
   const { raw, node, yaml } = readCase(input.text);
   const caseName = String(raw.name);
   const where = target(settings, input.file);
@@ -196,6 +198,7 @@ export function saveCase(settings: Settings, input: SaveCaseInput): SaveCaseResu
   if (!input.dryRun) {
     if (created) fs.mkdirSync(where.dirAbs, { recursive: true });
     writeAtomic(where.abs, text);
+    await audit("eval.case-saved", where.rel, { case: caseName, created });
   }
   return { file: input.file, caseName, cases, created, saved: !input.dryRun };
 }

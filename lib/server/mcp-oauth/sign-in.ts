@@ -6,6 +6,7 @@ import { maskUrl, type OAuthFlowStep } from "@/lib/mcp/oauth-flow-log";
 import { revokeMcpTokens } from "@/lib/mcp/oauth-login";
 import { StoredOAuthProvider } from "@/lib/mcp/oauth-provider";
 import { getSettings } from "@/lib/settings";
+import { audit } from "@/lib/server/auth/audit";
 import { HttpError } from "@/lib/server/http/http-error";
 import { reloadRegistryNow } from "@/lib/server/runtime/server-reload";
 
@@ -121,6 +122,7 @@ export async function startSignIn(name: string, origin: string, returnTo: string
   });
   if (result === "AUTHORIZED" || !authorizationUrl) {
     await reloadRegistryNow([`mcpServers.${name} (signed in)`], name, "signed in");
+    await audit("mcp.signed-in", name, { by: "refresh" });
     return { authorized: true };
   }
   const state = authorizationUrl.searchParams.get("state") ?? "";
@@ -128,6 +130,7 @@ export async function startSignIn(name: string, origin: string, returnTo: string
   for (const [key, flow] of flows) if (Date.now() - flow.startedAt > FLOW_TTL_MS || flow.server === name) flows.delete(key);
   flows.set(state, { server: name, provider, returnTo, startedAt: Date.now() });
   while (flows.size > FLOWS_KEPT) flows.delete(flows.keys().next().value as string);
+  await audit("mcp.sign-in-started", name);
   return { authorizationUrl: authorizationUrl.href, authorized: false };
 }
 
@@ -158,11 +161,14 @@ export async function finishSignIn(query: URLSearchParams): Promise<string> {
     url.searchParams.set("signIn", outcome);
     return `${url.pathname}${url.search}${url.hash}`;
   };
-  if (failed) return back("refused");
   const code = query.get("code");
-  if (!code) return back("no-code");
+  if (failed || !code) {
+    await audit("mcp.sign-in-refused", flow.server, { error: failed ?? "no code" });
+    return back(failed ? "refused" : "no-code");
+  }
   await auth(flow.provider, { serverUrl: config.url, authorizationCode: code, fetchFn: flow.provider.recordingFetch({ fresh: false }) });
   await reloadRegistryNow([`mcpServers.${flow.server} (signed in)`], flow.server, "signed in");
+  await audit("mcp.signed-in", flow.server);
   return back("done");
 }
 
@@ -181,5 +187,6 @@ export async function signOut(name: string): Promise<{ revokedAtServer: boolean 
     note: revokedAtServer ? "tokens revoked at the authorization server and forgotten here" : "tokens forgotten here (the server offers no revocation)",
   });
   await reloadRegistryNow([`mcpServers.${name} (signed out)`], name, "signed out");
+  await audit("mcp.signed-out", name, { revokedAtServer });
   return { revokedAtServer };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { buildEmbeddings } from "@/lib/builtins/semantic/build";
 import { semanticStatuses, type IndexKind } from "@/lib/builtins/semantic/indexes";
 import type { SemanticStatus } from "@/lib/builtins/semantic/semantic-index";
+import { audit } from "@/lib/server/auth/audit";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
 import { runsRootOf, sourceRootOf } from "@/lib/settings";
 import { getSettings } from "@/lib/settings";
@@ -68,7 +69,7 @@ function sameRoot(indexed: string, configured: string): boolean {
 }
 
 /** Starts a build in the background (one per tool at a time) and answers at once with the view. */
-export function startSearchIndexBuild(tool: string): SearchIndexView {
+export async function startSearchIndexBuild(tool: string): Promise<SearchIndexView> {
   const kind = kindOf(tool);
   const view = searchIndexView(tool);
   if (!view.model)
@@ -83,6 +84,8 @@ export function startSearchIndexBuild(tool: string): SearchIndexView {
       })
       .catch((error: unknown) => lastErrors.set(tool, (error as Error).message))
       .finally(() => running.delete(tool));
+    // It spends the embedding provider's calls on everyone's behalf: who asked is kept.
+    await audit("search-index.build-started", tool, { model: view.model });
   }
   return searchIndexView(tool);
 }

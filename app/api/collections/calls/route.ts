@@ -16,6 +16,6 @@ export const GET = handle("viewer", async () => Response.json({ files: collectio
 
 /** POST /api/collections/calls — appends a call (YAML or JSON) to a collection in the source root, or starts one; 201, or 400/409 with the reasons. */
 export const POST = handle("member", async (request: Request) => {
-  const result = saveCall(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
+  const result = await saveCall(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
   return Response.json(result, { status: result.saved ? 201 : 200 });
 });

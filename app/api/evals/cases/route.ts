@@ -16,6 +16,6 @@ export const GET = handle("viewer", async () => Response.json(caseFiles(getSetti
 
 /** POST /api/evals/cases — appends a case (YAML or JSON) to a suite under evals/, or starts one; 201, or 400/409 with the reasons. */
 export const POST = handle("member", async (request: Request) => {
-  const result = saveCase(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
+  const result = await saveCase(getSettings(), await readJson(request, saveSchema, { maxBytes: 120_000 }));
   return Response.json(result, { status: result.saved ? 201 : 200 });
 });

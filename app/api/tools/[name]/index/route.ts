@@ -8,5 +8,5 @@ export const GET = handle("viewer", async (_request: Request, { params }: Contex
 
 /** Builds (or refreshes) it in the background; poll GET for progress. */
 export const POST = handle("member", async (_request: Request, { params }: Context) =>
-  Response.json(startSearchIndexBuild((await params).name), { status: 202 }),
+  Response.json(await startSearchIndexBuild((await params).name), { status: 202 }),
 );
