@@ -5,6 +5,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { db } from "@/lib/db/client";
 import { databaseKind, databaseUrl } from "@/lib/db/url";
 import { getSettings } from "@/lib/settings";
+import { sessionCookie } from "./session-cookie";
 
 /** Sign-in attempts one address may make in a window (better-auth counts them in the database, so across instances). */
 export const SIGN_IN_ATTEMPTS = { window: 60, max: 5 };
@@ -12,6 +13,7 @@ export const SIGN_IN_ATTEMPTS = { window: 60, max: 5 };
 function build(secret: string) {
   const settings = getSettings();
   const url = settings.auth.url;
+  const cookie = sessionCookie(url, process.env.PORT);
   const hosts = ["localhost", "127.0.0.1", "[::1]", ...settings.server.allowedHosts];
   return betterAuth({
     appName: "Toolroom",
@@ -32,8 +34,8 @@ function build(secret: string) {
       customRules: { "/sign-in/email": SIGN_IN_ATTEMPTS },
     },
     advanced: {
-      cookiePrefix: "toolroom",
-      useSecureCookies: url?.startsWith("https://") ?? false,
+      cookiePrefix: cookie.prefix,
+      useSecureCookies: cookie.secure,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     telemetry: { enabled: false },
