@@ -148,7 +148,7 @@ test("the invoke endpoint is the authority: no approval, no run", async ({ reque
   const first = await request.post("/api/tools/sample_save_note/invoke", { data: { input } });
   expect((await first.json()).status).toBe("approval-required");
   const forged = await request.post("/api/tools/sample_save_note/invoke", { data: { input, approvalId: "forged", decision: "approve" } });
-  expect(forged.status()).toBe(409);
+  expect(forged.status()).toBe(404);
   const cross = await request.post("/api/tools/sample_word_count/invoke", { data: { input: { text: "a" } }, headers: { origin: "https://evil.example" } });
   expect(cross.status()).toBe(403);
   expect(fs.existsSync(notePath(title))).toBe(false);

@@ -322,6 +322,8 @@ export interface TryItApprovalRecord {
   inputHash: string;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The user who started the call; null: started without sign-in. */
+  ownerId: string | null;
 }
 
 export async function createTryItApproval(data: Omit<TryItApprovalRecord, "usedAt">): Promise<void> {
@@ -329,7 +331,10 @@ export async function createTryItApproval(data: Omit<TryItApprovalRecord, "usedA
 }
 
 export async function getTryItApproval(id: string): Promise<TryItApprovalRecord | null> {
-  return db().tryItApproval.findUnique({ where: { id }, select: { id: true, toolName: true, inputHash: true, expiresAt: true, usedAt: true } });
+  return db().tryItApproval.findUnique({
+    where: { id },
+    select: { id: true, toolName: true, inputHash: true, expiresAt: true, usedAt: true, ownerId: true },
+  });
 }
 
 /** Spends a try-it approval exactly once: the conditional update is the lock, as in decideApproval. */

@@ -59,6 +59,7 @@ async function call(route: Route, headers: Record<string, string> = {}): Promise
 
 let people: typeof import("./people");
 let tokens: { viewer: string; member: string; other: string; admin: string };
+const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   await startServer({
@@ -66,6 +67,8 @@ beforeAll(async () => {
     TOOLROOM_SOURCEROOT: markers,
     TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ENABLED: "true",
     TOOLROOM_TOOLS__RUN_TERMINAL_COMMAND__ALLOWEDCOMMANDS: "[touch]",
+    // A tool that asks the person a question while it runs (try-it's questions are its starter's too).
+    TOOLROOM_PLUGINS__PATHS: JSON.stringify([path.resolve("examples/plugins/mcp-conformance-fixtures")]),
   });
   people = await import("./people");
   for (const [email, role] of [
@@ -74,7 +77,7 @@ beforeAll(async () => {
     ["otto@example.com", "member"],
     ["ada@example.com", "admin"],
   ] as const)
-    await people.addUser({ email, role, password: `${role} password 1` });
+    ids[email] = (await people.addUser({ email, role, password: `${role} password 1` })).id;
   tokens = {
     viewer: await people.createToken("vera@example.com", "t"),
     member: await people.createToken("mia@example.com", "t"),
@@ -297,5 +300,106 @@ describe("private chats and who decided", () => {
     const { auditEvents } = await import("@/lib/server/auth/audit");
     const events = (await auditEvents({ user: "mia@example.com" })).filter((e) => e.subject === chatId).map((e) => e.action);
     expect(events.sort()).toEqual(["chat.shared", "chat.unshared"]);
+  });
+});
+
+describe("try-it calls are their starter's", () => {
+  const invoke = async (token: string, tool: string, body: unknown) => {
+    const { POST } = await import("@/app/api/tools/[name]/invoke/route");
+    return POST(
+      new Request(`http://127.0.0.1:3000/api/tools/${tool}/invoke`, {
+        method: "POST",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve({ name: tool }) },
+    );
+  };
+
+  it("another member, or an admin, deciding a member's try-it approval gets 404 as for an id never issued; the starter's decision runs and is audited", async () => {
+    const input = { command: "touch made-by-try-it" };
+    const asked = (await (await invoke(tokens.member, "run_terminal_command", { input })).json()) as { status: string; approvalId: string };
+    expect(asked.status).toBe("approval-required");
+    for (const token of [tokens.other, tokens.admin])
+      for (const decision of ["approve", "deny"]) {
+        const refused = await invoke(token, "run_terminal_command", { input, approvalId: asked.approvalId, decision });
+        expect(refused.status, decision).toBe(404);
+        expect(await refused.json()).toMatchObject({ status: "error", code: "unknown_approval" });
+      }
+    const never = await invoke(tokens.other, "run_terminal_command", { input, approvalId: "never-issued", decision: "approve" });
+    expect(never.status).toBe(404);
+    expect(fs.existsSync(path.join(markers, "made-by-try-it"))).toBe(false);
+
+    // Nothing was spent by the refusals: the starter's approval still runs the call, once.
+    const done = await invoke(tokens.member, "run_terminal_command", { input, approvalId: asked.approvalId, decision: "approve" });
+    expect(await done.json()).toMatchObject({ status: "done", isError: false });
+    expect(fs.existsSync(path.join(markers, "made-by-try-it"))).toBe(true);
+    const { auditEvents } = await import("@/lib/server/auth/audit");
+    const decided = (await auditEvents()).filter((e) => e.subject === asked.approvalId);
+    expect(decided.map((e) => [e.userEmail, e.action])).toEqual([["mia@example.com", "approval.approved"]]);
+    expect(JSON.parse(decided[0]!.detail!)).toMatchObject({ tool: "run_terminal_command", from: "try-it" });
+  });
+
+  it("the questions a try-it call's tool asks are listed to, and answered by, its starter alone", async () => {
+    const scope = "mia-try-it-question";
+    const running = invoke(tokens.member, "test_elicitation", { input: { message: "Who are you?" }, elicitScope: scope });
+    const { GET } = await import("@/app/api/elicitations/route");
+    const listed = async (token: string) =>
+      (await (
+        await GET(new Request(`http://127.0.0.1:3000/api/elicitations?scope=try-it:${scope}`, { headers: bearer(token) }))
+      ).json()) as { pending: { id: string }[]; answered: unknown[] };
+    let pending: { id: string }[] = [];
+    for (let i = 0; i < 100 && pending.length === 0; i++) {
+      pending = (await listed(tokens.member)).pending;
+      if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pending).toHaveLength(1);
+    expect(await listed(tokens.other)).toEqual({ pending: [], answered: [] });
+    expect(await listed(tokens.admin)).toEqual({ pending: [], answered: [] });
+
+    const { POST } = await import("@/app/api/elicitations/[id]/route");
+    const answer = (token: string) =>
+      POST(
+        new Request(`http://127.0.0.1:3000/api/elicitations/${pending[0]!.id}`, {
+          method: "POST",
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: JSON.stringify({ scope: `try-it:${scope}`, action: "accept", content: { username: "otto", email: "otto@example.com" } }),
+        }),
+        { params: Promise.resolve({ id: pending[0]!.id }) },
+      );
+    expect((await answer(tokens.other)).status).toBe(404);
+    expect((await answer(tokens.member)).status).toBe(200);
+    expect(await (await running).json()).toMatchObject({ status: "done", text: expect.stringContaining("action=accept") });
+    expect((await listed(tokens.other)).answered).toEqual([]);
+    expect((await listed(tokens.member)).answered).toHaveLength(1);
+  });
+
+  it("a chat's questions are its owner's: another member sees none and cannot answer them", async () => {
+    const { askPerson } = await import("@/lib/server/elicitations/pending");
+    const schema = { type: "object" as const, properties: { ok: { type: "boolean" as const } } };
+    const asked = askPerson("mia-private-chat", "test_elicitation", "Go on?", schema, { timeoutSeconds: 60, ownerId: ids["mia@example.com"]! });
+    const { GET } = await import("@/app/api/elicitations/route");
+    const listed = async (token: string) =>
+      ((await (await GET(new Request("http://127.0.0.1:3000/api/elicitations?scope=mia-private-chat", { headers: bearer(token) }))).json()) as {
+        pending: { id: string }[];
+      }).pending;
+    expect(await listed(tokens.other)).toEqual([]);
+    const [question] = await listed(tokens.member);
+    expect(question).toBeDefined();
+    const { POST } = await import("@/app/api/elicitations/[id]/route");
+    const answer = (token: string) =>
+      POST(
+        new Request(`http://127.0.0.1:3000/api/elicitations/${question!.id}`, {
+          method: "POST",
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: JSON.stringify({ scope: "mia-private-chat", action: "decline" }),
+        }),
+        { params: Promise.resolve({ id: question!.id }) },
+      );
+    expect((await answer(tokens.other)).status).toBe(404);
+    expect((await answer(tokens.member)).status).toBe(200);
+    expect(await asked).toEqual({ action: "decline" });
+    const { auditEvents } = await import("@/lib/server/auth/audit");
+    expect((await auditEvents({ user: "mia@example.com" })).find((e) => e.subject === question!.id)?.action).toBe("elicitation.decline");
   });
 });

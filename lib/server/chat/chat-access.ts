@@ -2,18 +2,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { getChat, getChatByShareId, listChats, setChatShare, type ChatRecord } from "@/lib/db/queries";
 import { audit } from "@/lib/server/auth/audit";
+import { canSee } from "@/lib/server/auth/ownership";
 import { currentPerson } from "@/lib/server/auth/person";
 import { HttpError } from "@/lib/server/http/http-error";
 
-// A chat belongs to its creator (issue AA): to anyone else it does not exist, in the list, on its
-// page and on every route. Chats made without sign-in (ownerId null) are everyone's. Every read of
-// a chat by id or of the list goes through here (eslint.config.mjs forbids the queries elsewhere).
-
-/** Whether the request's person may see a chat (or a comparison of chats) with this owner. */
-export function canSee(owned: { ownerId: string | null }): boolean {
-  const person = currentPerson();
-  return !person || owned.ownerId === null || owned.ownerId === person.id;
-}
+// A chat belongs to its creator (issue AA; the rule is lib/server/auth/ownership): to anyone else it
+// does not exist, in the list, on its page and on every route. Every read of a chat by id or of the
+// list goes through here (eslint.config.mjs forbids the queries elsewhere).
 
 /** The chat, or null when there is none or it is someone else's (both read as "does not exist"). */
 export async function visibleChat(id: string): Promise<ChatRecord | null> {
@@ -32,11 +27,6 @@ export async function ownChatOrNone(id: string): Promise<ChatRecord | null> {
 export async function visibleChats(): Promise<ChatRecord[]> {
   const person = currentPerson();
   return listChats(person?.id);
-}
-
-/** Who owns a chat made now: the request's person (none without sign-in). */
-export function newChatOwner(): string | null {
-  return currentPerson()?.id ?? null;
 }
 
 /** A 404 unless the chat exists and is the request's person's to see. */

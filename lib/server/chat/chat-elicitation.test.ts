@@ -46,7 +46,7 @@ async function askWith(chatId: string, supervised: boolean, respond: (id: string
     // The turn waits on the question: poll for it as the page does, then answer it.
     let question;
     while (!(question = pending.pendingIn(chatId)[0])) await new Promise((r) => setTimeout(r, 20));
-    expect(pending.answerElicitation(question.id, chatId, respond(question.id))).toEqual({ ok: true });
+    expect(await pending.answerElicitation(question.id, chatId, respond(question.id))).toEqual({ ok: true });
   }
   await body;
   return (await queries.loadMessages(chatId)).at(-1) as UIMessage;

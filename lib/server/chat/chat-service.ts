@@ -24,7 +24,8 @@ import { applyApprovalResponses, approvalResponsesOf, recordApprovalRequests, sw
 import { awaitsAnswerAfterTimeout } from "@/lib/chat/timed-out";
 import { approvalSecret } from "@/lib/server/approvals/approval-secret";
 import { ruleDecider } from "@/lib/server/approvals/rule-book";
-import { newChatOwner, ownChatOrNone } from "./chat-access";
+import { newOwner } from "@/lib/server/auth/ownership";
+import { ownChatOrNone } from "./chat-access";
 import { defaultChatConfig } from "./chat-view";
 import { closeStrandedCalls, showsUnfinishedWork } from "./crash-recovery";
 import { HttpError } from "@/lib/server/http/http-error";
@@ -64,7 +65,7 @@ async function ensureChat(request: ChatRequest): Promise<TurnChat> {
       toolMode: request.toolMode ?? defaults.toolMode,
       textProtocol: request.textProtocol ?? null,
       supervised: request.supervised ?? defaults.supervised,
-      ownerId: newChatOwner(),
+      ownerId: newOwner(),
     };
     const now = new Date();
     return { ...unsaved, textProtocol: unsaved.textProtocol ?? null, ownerId: unsaved.ownerId ?? null, shareId: null, createdAt: now, updatedAt: now, unsaved };
@@ -230,7 +231,7 @@ async function runTurn(chat: TurnChat, request: ChatRequest, signal: AbortSignal
     return `Error: the answer could not be stored (${cause}); it is lost when you reload.`;
   };
 
-  const questions = callQuestions(chat.id, chat.supervised, settings.chat.approvalTimeoutSeconds);
+  const questions = callQuestions(chat, settings.chat.approvalTimeoutSeconds);
   let stream;
   try {
     // What every row of a call of this turn holds, whether it starts running or is decided first.

@@ -177,24 +177,24 @@ export async function stepCollectionRun(id: string, body: z.output<typeof stepSc
   if (!prepared.ok) result = prepared.result;
   else {
     const deps = { registry: await getRegistry(), settings, approvals: tryItApprovals(), rules: ruleDecider(settings, undefined) };
-    const reply = (
-      await runTryIt(
-        call.tool,
-        {
-          input: prepared.input,
-          ...(body.decision ? { approvalId: body.approvalId, decision: body.decision } : {}),
-          ...(body.reason ? { reason: body.reason } : {}),
-          ...(body.editedInput !== undefined ? { editedInput: body.editedInput } : {}),
-        },
-        deps,
-      )
-    ).body;
+    const { httpStatus, body: reply } = await runTryIt(
+      call.tool,
+      {
+        input: prepared.input,
+        ...(body.decision ? { approvalId: body.approvalId, decision: body.decision } : {}),
+        ...(body.reason ? { reason: body.reason } : {}),
+        ...(body.editedInput !== undefined ? { editedInput: body.editedInput } : {}),
+      },
+      deps,
+    );
     if (reply.status === "approval-required") {
       const { status: _status, ...approval } = reply;
       return { run: await viewOf(row), approval };
     }
-    // A try-it refusal of the decision itself (a replayed or foreign approval id) decides nothing: the page asks again.
-    if (reply.status === "error" && reply.code === "approval_refused") throw new HttpError(409, reply.error, "approval_refused");
+    // A try-it refusal of the decision itself (a replayed, unknown or someone else's approval id)
+    // decides nothing: the page asks again.
+    if (reply.status === "error" && (reply.code === "approval_refused" || reply.code === "unknown_approval"))
+      throw new HttpError(httpStatus, reply.error, reply.code);
     const attempt = attemptOf(reply, body.decision ? "user" : "unsupervised")!;
     result = resultOf(call, body.editedInput ?? prepared.input, prepared.expect, attempt);
   }

@@ -1,7 +1,8 @@
 import "server-only";
 import { generateId } from "ai";
 import { createComparison, getComparison, listComparisons, loadMessages, type ComparisonRecord } from "@/lib/db/queries";
-import { canSee, newChatOwner, visibleChat } from "@/lib/server/chat/chat-access";
+import { canSee, newOwner } from "@/lib/server/auth/ownership";
+import { visibleChat } from "@/lib/server/chat/chat-access";
 import { getSettings } from "@/lib/settings";
 import { HttpError } from "@/lib/server/http/http-error";
 import { chatDetail, defaultChatConfig, type ChatDetail } from "@/lib/server/chat/chat-view";
@@ -80,7 +81,7 @@ export async function startComparison(request: CompareRequest): Promise<Comparis
   }
   const supervised = request.supervised ?? defaultChatConfig().supervised;
   const title = shortText(prompts[0] ?? "");
-  const ownerId = newChatOwner();
+  const ownerId = newOwner();
   const record = await createComparison({
     id: generateId(),
     prompts,

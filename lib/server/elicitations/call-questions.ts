@@ -18,9 +18,11 @@ export interface CallQuestions {
  * The questions a chat turn's tools put to the person, each recorded on the call it came from like
  * an approval decision (the ToolCall row, written when answered, so a crash keeps it). A tool's
  * context is made once per turn, not per call, so a question goes to the latest call of that tool
- * still running (as MCP itself says nothing of which call an elicitation belongs to).
+ * still running (as MCP itself says nothing of which call an elicitation belongs to). They are the
+ * chat's owner's, as the chat is.
  */
-export function callQuestions(chatId: string, supervised: boolean, timeoutSeconds: number): CallQuestions {
+export function callQuestions(chat: { id: string; supervised: boolean; ownerId: string | null }, timeoutSeconds: number): CallQuestions {
+  const { id: chatId, supervised, ownerId } = chat;
   const running = new Map<string, string[]>();
   const asked = new Map<string, CallElicitation[]>();
   const writes = new Set<Promise<void>>();
@@ -37,7 +39,12 @@ export function callQuestions(chatId: string, supervised: boolean, timeoutSecond
     elicitFor: (toolName, signal): Elicit =>
       supervised
         ? (message, schema) =>
-            askPerson(chatId, toolName, message, schema, { timeoutSeconds, signal, onDecided: (record) => note(toolName, fromRecord(record)) })
+            askPerson(chatId, toolName, message, schema, {
+              timeoutSeconds,
+              ownerId,
+              signal,
+              onDecided: (record) => note(toolName, fromRecord(record)),
+            })
         : async (message) => {
             const reason = "the chat is unsupervised: nobody is there to answer";
             note(toolName, { message, action: "not-admitted", by: "unsupervised", at: new Date().toISOString() });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { checkAnswers, elicitFields } from "@/lib/mcp/elicit-form";
 import type { ElicitResult, ElicitSchema } from "@/lib/tools/types";
+import { audit } from "@/lib/server/auth/audit";
+import { canSee } from "@/lib/server/auth/ownership";
 
 /** A question a running tool put to the person, as the browser fetches it. */
 export interface PendingElicitation {
@@ -27,7 +29,12 @@ export interface ElicitationRecord {
   decidedAt: string;
 }
 
-interface Waiting {
+/** Whose question it is (the chat's owner, the try-it call's starter): to anyone else it does not exist. */
+interface Owned {
+  ownerId: string | null;
+}
+
+interface Waiting extends Owned {
   entry: PendingElicitation;
   settle(result: ElicitResult, decidedBy: ElicitationRecord["decidedBy"]): void;
 }
@@ -38,20 +45,21 @@ const RECORDS_KEPT = 200;
 // request. Kept on globalThis so Next's separately bundled routes share it.
 interface Store {
   waiting: Map<string, Waiting>;
-  records: ElicitationRecord[];
+  records: (Owned & { record: ElicitationRecord })[];
 }
 const store: Store = ((globalThis as { __toolroomElicitations?: Store }).__toolroomElicitations ??= { waiting: new Map(), records: [] });
 
 /**
  * Puts a question to the person behind `scope` and waits for the answer (the tool's
  * `ctx.elicit`). Unanswered by the timeout, or the call cancelled: `cancel` (nobody agreed to anything).
+ * `ownerId`: who alone may see and answer it on a server with sign-in (null: anyone).
  */
 export function askPerson(
   scope: string,
   toolName: string,
   message: string,
   schema: ElicitSchema,
-  options: { timeoutSeconds: number; signal?: AbortSignal; onDecided?: (record: ElicitationRecord) => void },
+  options: { timeoutSeconds: number; ownerId: string | null; signal?: AbortSignal; onDecided?: (record: ElicitationRecord) => void },
 ): Promise<ElicitResult> {
   const now = Date.now();
   const entry: PendingElicitation = {
@@ -81,25 +89,25 @@ export function askPerson(
         ...(result.action === "accept" ? { content: result.content } : {}),
         decidedAt: new Date().toISOString(),
       };
-      store.records.push(record);
+      store.records.push({ record, ownerId: options.ownerId });
       store.records.splice(0, Math.max(0, store.records.length - RECORDS_KEPT));
       options.onDecided?.(record);
       resolve(result);
     }
-    store.waiting.set(entry.id, { entry, settle });
+    store.waiting.set(entry.id, { entry, settle, ownerId: options.ownerId });
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 
-/** The questions waiting in a scope, oldest first. */
+/** The questions waiting in a scope that the request's person may see, oldest first. */
 export function pendingIn(scope: string): PendingElicitation[] {
-  return [...store.waiting.values()].map((w) => w.entry).filter((e) => e.scope === scope);
+  return [...store.waiting.values()].filter((w) => w.entry.scope === scope && canSee(w)).map((w) => w.entry);
 }
 
-/** How a scope's questions were answered, oldest first. */
+/** How a scope's questions (those the request's person may see) were answered, oldest first. */
 export function recordsIn(scope: string): ElicitationRecord[] {
-  return store.records.filter((r) => r.scope === scope);
+  return store.records.filter((r) => r.record.scope === scope && canSee(r)).map((r) => r.record);
 }
 
 export const elicitationAnswerSchema = z.discriminatedUnion("action", [
@@ -109,26 +117,26 @@ export const elicitationAnswerSchema = z.discriminatedUnion("action", [
 ]);
 
 /**
- * The person's answer. The server is the authority: only a question it issued, for that scope,
- * still waiting, once; accepted content must fit the schema (else nothing is decided).
+ * The person's answer. The server is the authority: only a question it issued, for that scope, to
+ * this person, still waiting, once; accepted content must fit the schema (else nothing is decided).
+ * Who answered goes to the audit log, as an approval decision does.
  */
-export function answerElicitation(
+export async function answerElicitation(
   id: string,
   scope: string,
   body: unknown,
-): { ok: true } | { ok: false; status: 400 | 404 | 422; error: string; errors?: Record<string, string> } {
+): Promise<{ ok: true } | { ok: false; status: 400 | 404 | 422; error: string; errors?: Record<string, string> }> {
   const parsed = elicitationAnswerSchema.safeParse(body);
   if (!parsed.success) return { ok: false, status: 400, error: "the answer must be {action: accept, content} or {action: decline | cancel}" };
   const waiting = store.waiting.get(id);
-  if (!waiting || waiting.entry.scope !== scope)
+  if (!waiting || waiting.entry.scope !== scope || !canSee(waiting))
     return { ok: false, status: 404, error: "no such question is waiting (answered already, timed out, or not this chat's)" };
   const answer = parsed.data;
-  if (answer.action !== "accept") {
-    waiting.settle({ action: answer.action }, "user");
-    return { ok: true };
-  }
-  const checked = checkAnswers(elicitFields(waiting.entry.schema), answer.content);
-  if (!checked.ok) return { ok: false, status: 422, error: "the answer does not fit the form", errors: checked.errors };
-  waiting.settle({ action: "accept", content: checked.content }, "user");
+  if (answer.action === "accept") {
+    const checked = checkAnswers(elicitFields(waiting.entry.schema), answer.content);
+    if (!checked.ok) return { ok: false, status: 422, error: "the answer does not fit the form", errors: checked.errors };
+    waiting.settle({ action: "accept", content: checked.content }, "user");
+  } else waiting.settle({ action: answer.action }, "user");
+  await audit(`elicitation.${answer.action}`, id, { tool: waiting.entry.toolName, scope });
   return { ok: true };
 }

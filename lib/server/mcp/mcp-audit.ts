@@ -1,5 +1,5 @@
 import "server-only";
-import { newChatOwner } from "@/lib/server/chat/chat-access";
+import { newOwner } from "@/lib/server/auth/ownership";
 import { generateId, type UIMessage } from "ai";
 import { withCallMeta, type CallElicitation, type ChatMessageMetadata } from "@/lib/chat/metadata";
 import { createChat, getChat, messageCount, saveMessage, touchChat, upsertToolCall } from "@/lib/db/queries";
@@ -15,7 +15,7 @@ import { inputHash } from "@/lib/server/approvals/input-hash";
 export const databaseMcpAudit: McpAudit = {
   async record(call: McpCallRecord): Promise<void> {
     const chatId = `mcp-${call.sessionKey}`;
-    if (!(await getChat(chatId))) await createChat({ id: chatId, title: `MCP: ${call.client}`, ...defaultChatConfig(), ownerId: newChatOwner() });
+    if (!(await getChat(chatId))) await createChat({ id: chatId, title: `MCP: ${call.client}`, ...defaultChatConfig(), ownerId: newOwner() });
     const toolCallId = `mcp-${generateId()}`;
     const finishedAt = new Date(call.startedAt.getTime() + (call.durationMs ?? 0));
     const admitted = !call.decision || call.decision.decision === "approved";

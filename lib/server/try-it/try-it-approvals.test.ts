@@ -76,6 +76,19 @@ describe("TryItApprovals", () => {
     expect(await store.take(old.approvalId, "t", {})).toMatchObject({ ok: false, reason: "unknown" });
   });
 
+  it("on a server with sign-in, answers only the person who started the call; someone else's reads as unknown and spends nothing", async () => {
+    const { asPerson } = await import("@/lib/server/auth/person");
+    const mia = { id: "u-mia", email: "mia@example.com", role: "member" as const };
+    const otto = { id: "u-otto", email: "otto@example.com", role: "admin" as const };
+    const store = new TryItApprovals();
+    const a = await asPerson(mia, () => store.issue("write_note", { title: "mine" }, 300));
+    expect(await asPerson(otto, () => store.take(a.approvalId, "write_note", { title: "mine" }))).toMatchObject({ ok: false, reason: "unknown" });
+    expect(await asPerson(mia, () => store.take(a.approvalId, "write_note", { title: "mine" }))).toMatchObject({ ok: true });
+    // Started without sign-in: anyone's (the loopback default has no people at all).
+    const open = await store.issue("write_note", { title: "open" }, 300);
+    expect(await asPerson(otto, () => store.take(open.approvalId, "write_note", { title: "open" }))).toMatchObject({ ok: true });
+  });
+
   it("hashes canonical JSON: key order does not matter, values do", () => {
     expect(canonicalJson({ b: 1, a: [1, { d: 2, c: 3 }] })).toBe('{"a":[1,{"c":3,"d":2}],"b":1}');
     expect(inputHash({ a: 1, b: 2 })).toBe(inputHash({ b: 2, a: 1 }));

@@ -2,10 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { createTryItApproval, deleteTryItApprovalsExpiredBefore, getTryItApproval, spendTryItApproval } from "@/lib/db/queries";
 import { inputHash } from "@/lib/server/approvals/input-hash";
+import { canSee, newOwner } from "@/lib/server/auth/ownership";
 
 /**
  * Pending approvals of try-it calls. The server is the authority: an approval is honoured only
- * for a request it issued, for that tool, with the exact same input, before expiry, once.
+ * for a request it issued, for that tool, with the exact same input, before expiry, once — and on
+ * a server with sign-in only to the person who started the call (to anyone else it is unknown).
  * Stored like chat approvals, so one issued before a restart is still honoured after it.
  */
 export interface PendingApproval {
@@ -33,7 +35,13 @@ export class TryItApprovals implements ApprovalStore {
   async issue(toolName: string, input: unknown, timeoutSeconds: number): Promise<PendingApproval> {
     await deleteTryItApprovalsExpiredBefore(new Date(this.now() - KEEP_AFTER_EXPIRY_MS));
     const approval: PendingApproval = { approvalId: randomUUID(), toolName, inputHash: inputHash(input), expiresAt: this.now() + timeoutSeconds * 1000 };
-    await createTryItApproval({ id: approval.approvalId, toolName, inputHash: approval.inputHash, expiresAt: new Date(approval.expiresAt) });
+    await createTryItApproval({
+      id: approval.approvalId,
+      toolName,
+      inputHash: approval.inputHash,
+      expiresAt: new Date(approval.expiresAt),
+      ownerId: newOwner(),
+    });
     return approval;
   }
 
@@ -41,7 +49,8 @@ export class TryItApprovals implements ApprovalStore {
   async take(approvalId: unknown, toolName: string, input: unknown): Promise<ApprovalCheck> {
     if (typeof approvalId !== "string") return { ok: false, reason: "unknown", message: "no approvalId was sent" };
     const record = await getTryItApproval(approvalId);
-    if (!record) return { ok: false, reason: "unknown", message: "no pending approval has this id; run the tool again" };
+    // Someone else's reads as none at all: its id says nothing of the call, and nothing is spent.
+    if (!record || !canSee(record)) return { ok: false, reason: "unknown", message: "no pending approval has this id; run the tool again" };
     if (record.usedAt) return { ok: false, reason: "used", message: "this approval was already used" };
     if (record.toolName !== toolName) return { ok: false, reason: "wrong-tool", message: `this approval is for ${record.toolName}, not ${toolName}` };
     if (record.inputHash !== inputHash(input)) return { ok: false, reason: "input-changed", message: "the input differs from the one approval was asked for" };

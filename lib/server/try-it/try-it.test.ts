@@ -63,7 +63,7 @@ describe("runTryIt", () => {
     if (first.body.status !== "approval-required") throw new Error("expected approval");
     const changed = await runTryIt("sample_save_note", { input: { ...input, body: "other" }, approvalId: first.body.approvalId, decision: "approve" }, deps);
     expect(changed).toMatchObject({ httpStatus: 409 });
-    expect(await runTryIt("sample_save_note", { input, approvalId: "forged", decision: "approve" }, deps)).toMatchObject({ httpStatus: 409 });
+    expect(await runTryIt("sample_save_note", { input, approvalId: "forged", decision: "approve" }, deps)).toMatchObject({ httpStatus: 404 });
     const ok = await runTryIt("sample_save_note", { input: { body: "hello", title: "t1" }, approvalId: first.body.approvalId, decision: "approve" }, deps);
     expect(ok.body).toMatchObject({ status: "done", text: "Wrote .toolroom/notes/t1.md", madeChanges: true });
     expect(fs.readFileSync(note, "utf8")).toBe("hello\n");

@@ -7,6 +7,8 @@ import type { Registry, RegisteredTool } from "@/lib/tools/registry-types";
 import type { ToolContext, ToolOutput } from "@/lib/tools/types";
 import type { Settings } from "@/lib/settings/schema";
 import { approvalReasonSchema } from "@/lib/server/approvals/approval-reason";
+import { audit } from "@/lib/server/auth/audit";
+import { newOwner } from "@/lib/server/auth/ownership";
 import type { CallElicitation } from "@/lib/chat/metadata";
 import { askPerson, type ElicitationRecord } from "@/lib/server/elicitations/pending";
 import { createToolContext } from "@/lib/server/runtime/tool-context";
@@ -126,7 +128,7 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   const ctx: ToolContext = {
     ...createToolContext({ settings: deps.settings, toolName: name }),
     elicit: scope
-      ? (message, schema) => askPerson(`try-it:${scope}`, name, message, schema, { timeoutSeconds, onDecided })
+      ? (message, schema) => askPerson(`try-it:${scope}`, name, message, schema, { timeoutSeconds, ownerId: newOwner(), onDecided })
       : async () => ({ action: "not-admitted", reason: "the request gave no elicitScope to answer questions under" }),
   };
   let tool;
@@ -151,9 +153,18 @@ export async function runTryIt(name: string, rawBody: unknown, deps: TryItDeps):
   if (request.decision) {
     const check = await deps.approvals.take(request.approvalId, name, request.input);
     if (!check.ok && check.reason === "expired") {
+      await audit("approval.timed-out", request.approvalId ?? "", { tool: name, from: "try-it" });
       return reply(200, { status: "not-admitted", why: "timed-out", text: notAdmittedText(tool, request.input, { kind: "timed-out" }) });
     }
+    // Unknown (never issued, or someone else's) is a 404 as a chat of someone else's is; the rest a 409.
+    if (!check.ok && check.reason === "unknown") return reply(404, { status: "error", error: `approval refused: ${check.message}`, code: "unknown_approval" });
     if (!check.ok) return reply(409, { status: "error", error: `approval refused: ${check.message}`, code: "approval_refused" });
+    // Who decided, as for a chat's approvals: recorded once the decision is the one that counts.
+    await audit(request.decision === "deny" ? "approval.denied" : "approval.approved", check.approval.approvalId, {
+      tool: name,
+      from: "try-it",
+      ...(request.editedInput !== undefined ? { edited: true } : {}),
+    });
     if (request.decision === "deny") {
       const reason = request.reason?.trim() || undefined;
       return reply(200, {

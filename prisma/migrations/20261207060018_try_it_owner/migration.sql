@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TryItApproval" ADD COLUMN "ownerId" TEXT;
