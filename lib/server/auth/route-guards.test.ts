@@ -345,9 +345,10 @@ describe("try-it calls are their starter's", () => {
     const running = invoke(tokens.member, "test_elicitation", { input: { message: "Who are you?" }, elicitScope: scope });
     const { GET } = await import("@/app/api/elicitations/route");
     const listed = async (token: string) =>
-      (await (
-        await GET(new Request(`http://127.0.0.1:3000/api/elicitations?scope=try-it:${scope}`, { headers: bearer(token) }))
-      ).json()) as { pending: { id: string }[]; answered: unknown[] };
+      (await (await GET(new Request(`http://127.0.0.1:3000/api/elicitations?scope=try-it:${scope}`, { headers: bearer(token) }))).json()) as {
+        pending: { id: string }[];
+        answered: unknown[];
+      };
     let pending: { id: string }[] = [];
     for (let i = 0; i < 100 && pending.length === 0; i++) {
       pending = (await listed(tokens.member)).pending;
@@ -380,9 +381,11 @@ describe("try-it calls are their starter's", () => {
     const asked = askPerson("mia-private-chat", "test_elicitation", "Go on?", schema, { timeoutSeconds: 60, ownerId: ids["mia@example.com"]! });
     const { GET } = await import("@/app/api/elicitations/route");
     const listed = async (token: string) =>
-      ((await (await GET(new Request("http://127.0.0.1:3000/api/elicitations?scope=mia-private-chat", { headers: bearer(token) }))).json()) as {
-        pending: { id: string }[];
-      }).pending;
+      (
+        (await (await GET(new Request("http://127.0.0.1:3000/api/elicitations?scope=mia-private-chat", { headers: bearer(token) }))).json()) as {
+          pending: { id: string }[];
+        }
+      ).pending;
     expect(await listed(tokens.other)).toEqual([]);
     const [question] = await listed(tokens.member);
     expect(question).toBeDefined();
