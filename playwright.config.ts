@@ -80,7 +80,9 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (screencast frames, DOM snapshots) costs CPU on every test, passed or not;
+    // CI retries a failed test once and records that try. Locally: --trace on.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath() ?? "/usr/bin/chromium-headless-shell",

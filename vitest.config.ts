@@ -34,7 +34,7 @@ const STORAGE = [
   "lib/server/evals/{trial-store,eval-runs}.test.ts",
   "lib/server/mcp/mcp-audit.test.ts",
   "lib/server/team/*.test.ts",
-  "lib/server/auth/{route-guards,audit-trail}.test.ts",
+  "lib/server/auth/{route-guards,oidc-sign-in,audit-trail}.test.ts",
 ];
 
 export default defineConfig({

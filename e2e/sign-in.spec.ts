@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { sessionCookie } from "../lib/server/auth/session-cookie";
 import { freePort, rawRequest, StartedServer } from "./pages/security-http";
 
 const state = process.env.E2E_STATE as string;
@@ -63,7 +64,8 @@ test("a member signs in through the page, lands where they were going, chats, an
   await expect(page).toHaveURL(`${origin}/tools`);
   await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
   await expect(page.getByTestId("account-email")).toHaveText("mia@example.com");
-  const [cookie] = (await page.context().cookies(origin)).filter((c) => c.name.includes("session_token"));
+  // Named for the port (no auth.url here), so another local Toolroom keeps its own session.
+  const [cookie] = (await page.context().cookies(origin)).filter((c) => c.name === sessionCookie(undefined, new URL(origin).port).name);
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
 
   await page.goto(`${origin}/chat`);

@@ -172,7 +172,7 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("two instances on one database: one history, approvals answered anywhere and once, rules at once, evals seen everywhere", async () => {
+test("two instances on one database: one history, approvals answered anywhere and once, rules at once, evals seen everywhere", async ({ browser }) => {
   // The migrations were applied once, though both instances started together.
   const client = new pg.Client({ connectionString: new URL(`/${database}`, SERVER).toString() });
   await client.connect();
@@ -241,6 +241,18 @@ test("two instances on one database: one history, approvals answered anywhere an
   });
   expect(seen).toMatchObject({ state: "done" });
   expect(seen.done).toBe(seen.total);
+
+  // B's Evals page, as a person sees it: the team's evals, the trial slots, A's finished run.
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme, extraHTTPHeaders: signedIn() });
+    const page = await context.newPage();
+    await page.goto(`${b.origin}/evals`);
+    await expect(page.getByRole("heading", { name: "Evals of this team" })).toBeVisible();
+    await expect(page.getByTestId("eval-workers")).toContainText("slots in the web instances");
+    await expect(page.locator('[data-testid="eval-run"][data-state="done"]').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`team-evals-${colorScheme}.png`), fullPage: true });
+    await context.close();
+  }
 });
 
 test("an instance killed -9 mid-call: the live one closes its call as interrupted, without waiting for it to come back", async () => {

@@ -34,7 +34,7 @@ export function registerTools(program: Command): void {
         if (options.lint) {
           const errors = printLint(registry, options.json === true);
           if (errors > 0) process.exitCode = 1;
-        } else if (options.json) out(`${JSON.stringify(withEstimates(registry), null, 2)}\n`);
+        } else if (options.json) out(`${JSON.stringify(await withEstimates(registry), null, 2)}\n`);
         else out(`${registryText(registry)}\n`);
       } finally {
         await registry.close?.();
@@ -43,8 +43,8 @@ export function registerTools(program: Command): void {
 }
 
 /** The registry JSON, each tool with `token_estimate` (native definition, text-mode line; the tokenizer named). */
-function withEstimates(registry: Registry) {
-  const cost = registryCost(registry);
+async function withEstimates(registry: Registry) {
+  const cost = await registryCost(registry);
   const json = registryJson(registry);
   return Object.fromEntries(
     Object.entries(json).map(([name, tool]) => [name, { ...tool, token_estimate: { ...cost.perTool[name], tokenizer: cost.tokenizer } }]),

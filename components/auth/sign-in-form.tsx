@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { OidcButton } from "./oidc-button";
 
 const field = "h-9 w-full rounded-md border border-border bg-panel px-3 text-sm text-fg focus:border-accent focus:outline-none";
 
@@ -15,11 +16,23 @@ async function reasonOf(response: Response): Promise<string> {
 /**
  * Email and password, sent to better-auth's sign-in (or, on a new server's first visit, to make the
  * first admin); on success the browser goes where it was going. Nothing typed is lost on an error.
+ * With auth.oidc, a button beside it signs in at the OpenID provider instead (not for the first
+ * admin, who is made here); `returnedError` is why the provider's sign-in came back refused.
  */
-export function SignInForm({ next, firstAdmin }: { next: string; firstAdmin: boolean }) {
+export function SignInForm({
+  next,
+  firstAdmin,
+  oidc,
+  returnedError,
+}: {
+  next: string;
+  firstAdmin: boolean;
+  oidc: { providerId: string; name: string } | null;
+  returnedError: string | null;
+}) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(returnedError);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -92,6 +105,14 @@ export function SignInForm({ next, firstAdmin }: { next: string; firstAdmin: boo
       <Button type="submit" variant="primary" size="lg" disabled={busy}>
         {busy ? "Signing in…" : firstAdmin ? "Create admin and sign in" : "Sign in"}
       </Button>
+      {oidc && !firstAdmin ? (
+        <>
+          <p className="flex items-center gap-2 text-xs text-muted" aria-hidden>
+            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          </p>
+          <OidcButton providerId={oidc.providerId} name={oidc.name} next={next} onError={setError} />
+        </>
+      ) : null}
     </form>
   );
 }

@@ -32,6 +32,14 @@ describe("checkOrigin", () => {
     expect(post("http://evil.example", "cross-site", "127.0.0.1:3000", "GET")).toBe(true);
   });
 
+  it("refuses other sites' reads of the API, except the OpenID provider sending the browser back", () => {
+    const read = (path: string, site: string) => checkOrigin({ method: "GET", path, origin: null, secFetchSite: site, host: host("127.0.0.1:3000") }).ok;
+    expect(read("/api/runs", "cross-site")).toBe(false);
+    expect(read("/api/auth/get-session", "same-site")).toBe(false);
+    expect(read("/api/auth/callback/oidc", "cross-site")).toBe(true);
+    expect(read("/api/runs", "same-origin")).toBe(true);
+  });
+
   it("allows command-line clients (no Origin, no Sec-Fetch-Site)", () => {
     expect(post(null)).toBe(true);
   });

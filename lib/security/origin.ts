@@ -10,6 +10,9 @@ export function isStateChanging(method: string): boolean {
 
 const DEFAULT_PORT: Record<string, string> = { "http:": "80", "https:": "443" };
 
+/** Where an OpenID provider sends the browser back after sign-in: reached from its site by design. */
+const SIGN_IN_RETURN = "/api/auth/callback/";
+
 /** Whether an `Origin` header names the host the request was sent to (ports normalised per scheme). */
 export function originMatchesHost(origin: string, host: HostPort): boolean {
   let url: URL;
@@ -48,7 +51,7 @@ export function checkOrigin(request: OriginRequest): OriginVerdict {
     // A page on another site may link to Toolroom's pages, but not make the browser fetch its API
     // (an <img src="…/api/runs?fresh=1"> repeated would keep the server busy); it cannot read the
     // answer anyway, so only the cost is at stake.
-    const embeddedApiRead = request.path?.startsWith("/api/") && (site === "cross-site" || site === "same-site");
+    const embeddedApiRead = request.path?.startsWith("/api/") && !request.path.startsWith(SIGN_IN_RETURN) && (site === "cross-site" || site === "same-site");
     return embeddedApiRead
       ? {
           ok: false,

@@ -174,6 +174,44 @@ describe("telemetry", () => {
   });
 });
 
+describe("auth.oidc", () => {
+  const env = {
+    TOOLROOM_AUTH__OIDC__ISSUER: "https://id.example.com/realms/team",
+    TOOLROOM_AUTH__OIDC__CLIENTID: "toolroom",
+    TOOLROOM_AUTH__OIDC__CLIENT_SECRET: "oidc-client-secret-123",
+  };
+
+  it("is off by default, and takes a provider from the environment with its defaults filled in", () => {
+    expect(loadSettings({ files: [], env: {} }).settings.auth.oidc).toBeUndefined();
+    const { settings, origin } = loadSettings({ files: [], env: { ...env, TOOLROOM_AUTH__OIDC__ALLOWSIGNUP: "true" } });
+    expect(settings.auth.oidc).toEqual({
+      issuer: "https://id.example.com/realms/team",
+      clientId: "toolroom",
+      clientSecret: "oidc-client-secret-123",
+      name: "OpenID Connect",
+      role: "member",
+      allowSignUp: true,
+    });
+    expect(origin["auth.oidc.clientSecret"]).toBe("TOOLROOM_AUTH__OIDC__CLIENT_SECRET");
+  });
+
+  it("masks the client secret and keeps the client ID readable", () => {
+    const shown = JSON.stringify(maskSecrets(loadSettings({ files: [], env }).settings));
+    expect(shown).not.toContain("oidc-client-secret-123");
+    expect(shown).toContain('"clientId":"toolroom"');
+  });
+
+  it("refuses admin as the sign-up role, a missing secret and unknown keys, naming the key", () => {
+    expect(() => loadSettings({ files: [], env: { ...env, TOOLROOM_AUTH__OIDC__ROLE: "admin" } })).toThrow(
+      /TOOLROOM_AUTH__OIDC__ROLE at "auth\.oidc\.role": expected one of "viewer", "member"/,
+    );
+    const file = write("toolroom.yaml", "auth:\n  oidc: { issuer: https://id.example.com, clientId: toolroom }\n");
+    expect(() => loadSettings({ files: [file], env: {} })).toThrow(`Invalid settings in ${file} at "auth.oidc.clientSecret"`);
+    const extra = write("extra.yaml", "auth:\n  oidc: { issuer: https://id.example.com, clientId: a, clientSecret: b, scopes: [x] }\n");
+    expect(() => loadSettings({ files: [extra], env: {} })).toThrow(/at "auth\.oidc": unknown key "scopes"/);
+  });
+});
+
 describe("tools.run_terminal_command.passEnv", () => {
   it("takes variable names, defaults to none, and refuses names that would hand commands a program", () => {
     expect(loadSettings({ files: [], env: {} }).settings.tools.run_terminal_command.passEnv).toEqual([]);

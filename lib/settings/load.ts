@@ -80,8 +80,16 @@ export function loadSettings(options: LoadOptions = {}): LoadedSettings {
     return label === "env" ? envVariableFor(keyPath, envLayer.origins) : label;
   };
 
+  // A required key that is missing has no origin of its own: name the layer that wrote its siblings.
+  const errorSource = (keyPath: string): string => {
+    if (originOf(keyPath, origin)) return resolveSource(keyPath);
+    const parent = keyPath.includes(".") ? keyPath.slice(0, keyPath.lastIndexOf(".")) : "";
+    const sibling = parent ? [...origin.keys()].find((k) => k.startsWith(`${parent}.`)) : undefined;
+    return sibling ? resolveSource(sibling) : "defaults";
+  };
+
   const parsed = settingsSchema.safeParse(merged);
-  if (!parsed.success) throw toSettingsError(parsed.error, resolveSource);
+  if (!parsed.success) throw toSettingsError(parsed.error, errorSource);
   const dangling = danglingModelRefs(parsed.data)[0];
   if (dangling) {
     const llmsKey = [...origin.keys()].find((k) => k === "llms" || k.startsWith("llms."));
@@ -98,10 +106,12 @@ function envShape(defaults: PlainObject): PlainObject {
   const server = isPlainObject(defaults.server) ? defaults.server : {};
   const search = isPlainObject(defaults.search) ? defaults.search : {};
   const telemetry = isPlainObject(defaults.telemetry) ? defaults.telemetry : {};
+  const auth = isPlainObject(defaults.auth) ? defaults.auth : {};
   return {
     ...defaults,
     aiAssistedGuardFile: "",
     server: { ...server, token: "", requireToken: false },
+    auth: { ...auth, required: false, url: "", oidc: { issuer: "", clientId: "", clientSecret: "", name: "", role: "", allowSignUp: false } },
     search: { ...search, embeddings: {} },
     telemetry: { ...telemetry, otlpEndpoint: "" },
   };

@@ -123,6 +123,26 @@ export const mcpServerSchema = z.union([
     .strict(),
 ]);
 
+/**
+ * `auth.oidc`: sign-in with an OpenID provider (Keycloak, Authentik, Entra ID, Google…) beside the
+ * password form, found by discovery at `<issuer>/.well-known/openid-configuration`. A person is
+ * matched by the email the provider has verified. `role` is what a newcomer gets when `allowSignUp`
+ * lets the provider make accounts; it cannot be admin, since that would hand the server (settings,
+ * rules, the shell tool) to anyone the provider vouches for: an admin is made on purpose, with
+ * `toolroom users add --role admin` or `users set-role`. The role never comes from the provider's claims.
+ */
+export const oidcSettingsSchema = z.strictObject({
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  /** The button says "Sign in with <name>". */
+  name: z.string().trim().min(1).max(60).default("OpenID Connect"),
+  role: z.enum(["viewer", "member"]).default("member"),
+  /** Off: only people added with `toolroom users add` may sign in this way. */
+  allowSignUp: z.boolean().default(false),
+});
+export type OidcSettings = z.infer<typeof oidcSettingsSchema>;
+
 /** A fresh clone has no such folder yet: that is an empty state, not an error (a runsRoot set elsewhere must exist). */
 export const DEFAULT_RUNS_ROOT = "./runs";
 
@@ -227,6 +247,7 @@ export const settingsSchema = z
          * session cookies are then Secure. Unset: the host each request names, over http.
          */
         url: z.string().url().optional(),
+        oidc: oidcSettingsSchema.optional(),
       })
       .strict()
       .prefault({}),

@@ -7,7 +7,7 @@ import { toolsResponse } from "@/lib/server/tools-page/tools-view";
 export const metadata = { title: "Tools" };
 
 export default async function ToolsPage() {
-  const initial = toolsResponse(await getRegistry(), lastReload(), reloadInProgress());
+  const initial = await toolsResponse(await getRegistry(), lastReload(), reloadInProgress());
   return (
     <>
       <PageHeader title="Tools" description="Every registered tool: built-in, from installed plugin packages, and from MCP servers." />

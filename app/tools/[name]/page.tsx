@@ -50,7 +50,7 @@ export default async function ToolPage({ params }: Params) {
     }
   }
   const rows = schemaRows(json.input_schema);
-  const cost = registryCost(registry);
+  const cost = await registryCost(registry);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import "server-only";
-import { PgBoss, type JobWithMetadata } from "pg-boss";
+import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { databaseUrl } from "@/lib/db/url";
 
 /**
@@ -31,7 +31,10 @@ const cache = globalThis as unknown as { __toolroomBoss?: Promise<PgBoss> };
 /** This process's pg-boss, started once (installing or migrating its schema under its own lock). */
 export function trialBoss(): Promise<PgBoss> {
   return (cache.__toolroomBoss ??= (async () => {
-    const boss = new PgBoss({
+    // Loaded here, not at the top: every CLI command and the SQLite default import this module, and
+    // pg-boss with its scheduler's dependencies is a sixth of a CLI start.
+    const { PgBoss: Boss } = await import("pg-boss");
+    const boss = new Boss({
       connectionString: databaseUrl(),
       schema: BOSS_SCHEMA,
       application_name: "toolroom-jobs",

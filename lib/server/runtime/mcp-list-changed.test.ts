@@ -75,7 +75,10 @@ describe("a kept MCP connection follows the server's list changes", { timeout: 6
 
     const { toolsResponse } = await import("@/lib/server/tools-page/tools-view");
     const after = await current();
-    expect(toolsResponse(after, null).tools["lc_late_tool"]).toMatchObject({ source_package: "mcp:lc", description: "Added after the client connected." });
+    expect((await toolsResponse(after, null)).tools["lc_late_tool"]).toMatchObject({
+      source_package: "mcp:lc",
+      description: "Added after the client connected.",
+    });
     expect(sources.listSources(after).find((s) => s.name === "lc")?.toolCount).toBe(3);
     expect(await run(after, "lc_late_tool", { word: "hi" })).toMatchObject({ output: "late hi" });
     // A turn that started with the old registry goes on with it: the connection was handed over, not closed.

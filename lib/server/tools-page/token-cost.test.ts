@@ -35,20 +35,20 @@ describe("token estimates", () => {
     expect(encode("Echo the text back.")).toEqual([107130, 290, 2201, 1602, 13]);
   });
 
-  it("a tool costs its native function definition and its text-mode prompt line", () => {
+  it("a tool costs its native function definition and its text-mode prompt line", async () => {
     // {"type":"function","function":{"name":"echo","description":…,"parameters":{…}}} is 39 tokens;
     // `echo(text="…") - Echo the text back.` is 11, and 16 with a plugin's " [from my-plugin]".
-    expect(toolCost(tool())).toEqual({ native: 39, text: 11 });
-    expect(toolCost(tool({ origin: "plugin", sourcePackage: "my-plugin" })).text).toBe(16);
+    expect(await toolCost(tool())).toEqual({ native: 39, text: 11 });
+    expect((await toolCost(tool({ origin: "plugin", sourcePackage: "my-plugin" }))).text).toBe(16);
     // A longer description costs more natively, but only its first line reaches a text-mode prompt.
-    const long = toolCost(tool({ description: "Echo the text back.\n\nArgs: text — anything at all, as long as you like." }));
+    const long = await toolCost(tool({ description: "Echo the text back.\n\nArgs: text — anything at all, as long as you like." }));
     expect(long.native).toBeGreaterThan(39);
     expect(long.text).toBe(11);
   });
 
-  it("totals count the enabled tools only, per protocol the whole prompt", () => {
+  it("totals count the enabled tools only, per protocol the whole prompt", async () => {
     const off = tool({ name: "other", enabled: false });
-    const cost = registryCost(registry([tool(), off]));
+    const cost = await registryCost(registry([tool(), off]));
     expect(cost.offered).toBe(1);
     expect(cost.totals.native).toBe(39);
     expect(cost.perTool.other).toBeDefined();

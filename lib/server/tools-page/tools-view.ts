@@ -18,7 +18,7 @@ export interface ToolsResponse {
   cost: RegistryCost & { warnAbove: number };
 }
 
-export function toolsResponse(registry: Registry, reload: ReloadNotice | null, reloading: ToolsResponse["reloading"] = null): ToolsResponse {
+export async function toolsResponse(registry: Registry, reload: ReloadNotice | null, reloading: ToolsResponse["reloading"] = null): Promise<ToolsResponse> {
   return {
     tools: registryJson(registry),
     diagnostics: registry.diagnostics,
@@ -26,6 +26,6 @@ export function toolsResponse(registry: Registry, reload: ReloadNotice | null, r
     sources: registry.sources ?? [],
     reload,
     reloading,
-    cost: { ...registryCost(registry), warnAbove: getSettings().plugins.warnAboveTools },
+    cost: { ...(await registryCost(registry)), warnAbove: getSettings().plugins.warnAboveTools },
   };
 }
