@@ -6,6 +6,20 @@ const config: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "typescript", "shiki", "pg-boss"],
   // Parallel work trees (helpers, benches) build into their own folder.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // The build also writes a self-contained server with the files it needs (<distDir>/standalone):
+  // what the npm package ships (scripts/pack.mjs), so `npx toolroom` serves with no build step.
+  output: "standalone",
+  // Routes that read the source root or Toolroom's own folder at run time (process.cwd(), the
+  // install folder) make the tracer copy the whole checkout. The package ships what the server
+  // reads at run time itself (examples/, public/, the migrations); sharp serves next/image, unused.
+  outputFileTracingExcludes: {
+    "*": [
+      ".git/**",
+      "{app,bench,bin,components,e2e,examples,generated,lib,packages,prisma,public,scripts}/**",
+      "*.{md,json,ts,mjs,jsonc}",
+      "node_modules/{sharp,@img}/**",
+    ],
+  },
   poweredByHeader: false,
   devIndicators: false,
   // `npm test` type-checks the whole project (tests and scripts included) with tsc, and `npm start`

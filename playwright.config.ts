@@ -61,6 +61,7 @@ const OWN = [
   "mcp-oauth",
   "mcp-stdio-conformance",
   "newcomer",
+  "packed",
   "plugin-startup",
   "reload",
   "team",

@@ -33,9 +33,9 @@ function currentBundle() {
   return same && fs.existsSync(path.join(CACHE, stamp.dir, "cli.mjs")) ? path.join(CACHE, stamp.dir) : null;
 }
 
-async function buildBundle() {
-  const { build } = await import("esbuild");
-  const result = await build({
+/** How the CLI is bundled; scripts/pack.mjs makes the package's bundle with the same options. */
+export function cliBundleOptions() {
+  return {
     absWorkingDir: ROOT,
     entryPoints: { cli: "bin/cli.ts", "artifact.worker": "lib/artifacts/worker/artifact.worker.ts" },
     bundle: true,
@@ -57,11 +57,13 @@ async function buildBundle() {
         },
       },
     ],
-    write: false,
-    metafile: true,
-    outdir: "out",
     logLevel: "silent",
-  });
+  };
+}
+
+async function buildBundle() {
+  const { build } = await import("esbuild");
+  const result = await build({ ...cliBundleOptions(), write: false, metafile: true, outdir: "out" });
   const inputs = [...CONFIG, ...Object.keys(result.metafile.inputs).filter((rel) => !rel.startsWith("node_modules/"))].map(statOf);
   const dir = createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 16);
   const target = path.join(CACHE, dir);

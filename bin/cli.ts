@@ -8,12 +8,13 @@ import { registerEval } from "./commands/eval";
 import { registerIndex } from "./commands/index-cmd";
 import { registerMcp } from "./commands/mcp";
 import { registerRuns } from "./commands/runs";
+import { registerServe } from "./commands/serve";
 import { registerSettings } from "./commands/settings";
 import { registerTools } from "./commands/tools";
 import { registerUsers } from "./commands/users";
 import { registerWorker } from "./commands/worker";
 import { flushOtlp } from "@/lib/trace/otlp";
-import { CliExit } from "./context";
+import { CliExit, cliSettings } from "./context";
 import { prepareStore } from "./store";
 import { out, reserveStdout } from "./stdout";
 
@@ -51,8 +52,12 @@ export function buildProgram(): Command {
     .configureOutput({ writeOut: (text) => void out(text) })
     .exitOverride()
     .hook("preAction", async (_program, action) => {
-      if (STORE_COMMANDS.has(commandPath(action))) await prepareStore();
+      if (!STORE_COMMANDS.has(commandPath(action))) return;
+      // The database the settings name (database.url), not only DATABASE_URL's.
+      cliSettings(program.opts<{ config?: string }>().config);
+      await prepareStore();
     });
+  registerServe(program);
   registerSettings(program);
   registerDoctor(program);
   registerTools(program);

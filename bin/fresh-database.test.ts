@@ -24,6 +24,8 @@ function invocations(): Record<string, string[]> {
   const suite = path.join(root, "one.eval.yaml");
   return {
     settings: ["settings"],
+    // In a clone it refuses (exit 2: serve runs the npm package's prebuilt server), touching no store.
+    serve: ["serve", "--port", "0"],
     doctor: ["doctor"],
     tools: ["tools"],
     call: ["call", "read_file", "--input", '{"path":"notes.txt"}'],

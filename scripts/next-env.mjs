@@ -1,10 +1,8 @@
 // Next.js collects anonymous telemetry unless NEXT_TELEMETRY_DISABLED is set. Toolroom is a local
 // tool that runs offline, so its scripts (npm start, npm run build, npm run dev, the e2e server)
 // turn it off; an empty NEXT_TELEMETRY_DISABLED= turns it back on (Next reads any non-empty value as "off").
-// Run as a script, it runs `next <args>` with that environment: `node scripts/next-env.mjs dev`.
-import { spawnSync } from "node:child_process";
+// `node scripts/next.mjs <args>` runs next with that environment (`npm run dev`).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** `env` with Next.js telemetry off unless the person set NEXT_TELEMETRY_DISABLED themselves. */
 export function withTelemetryOff(env) {
@@ -31,11 +29,4 @@ export function buildingMessage(reason, first) {
   return first
     ? `toolroom: building the app for the first time (${reason}): a type-check and a production build, about 1–2 minutes; later starts reuse the build…`
     : `toolroom: building the app again (${reason}), about 1–2 minutes…`;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const next = path.join(root, "node_modules/next/dist/bin/next");
-  const result = spawnSync(process.execPath, [next, ...process.argv.slice(2)], { stdio: "inherit", env: withTelemetryOff(process.env) });
-  process.exit(result.status ?? 1);
 }

@@ -13,9 +13,10 @@ describe("Next.js telemetry", () => {
     const read = (f: string) => fs.readFileSync(path.join(import.meta.dirname, f), "utf8");
     for (const script of ["start.mjs", "build.mjs", "e2e-server.mjs"]) expect(read(script), script).toContain("withTelemetryOff(process.env)");
     const scripts = (JSON.parse(read("../package.json")) as { scripts: Record<string, string> }).scripts;
-    for (const [name, line] of Object.entries(scripts))
-      if (/(^|&& )next /.test(line)) throw new Error(`npm run ${name} runs next without scripts/next-env.mjs`);
-    expect(scripts["dev:serve"]).toContain("scripts/next-env.mjs dev");
+    for (const [name, line] of Object.entries(scripts)) if (/(^|&& )next /.test(line)) throw new Error(`npm run ${name} runs next without scripts/next.mjs`);
+    expect(scripts["dev:serve"]).toContain("scripts/next.mjs dev");
+    expect(read("next.mjs")).toContain("withTelemetryOff(process.env)");
+    expect(read("../bin/commands/serve.ts")).toContain("withTelemetryOff(process.env)");
   });
 });
 

@@ -27,7 +27,7 @@ function ensureNode22() {
   const bin = path.join(dir, "node_modules", "node", "bin");
   if (!fs.existsSync(path.join(bin, "node"))) {
     console.error(
-      `toolroom: Node ${process.versions.node} is older than the 22.12 Toolroom needs; installing Node ${NODE22_VERSION} from the npm registry into ${dir}…`,
+      `toolroom: Node ${process.versions.node} ${nodeIsRecentEnough() ? "is not the Node 22 the package's SQLite addon is built for" : "is older than the 22.12 Toolroom needs"}; installing Node ${NODE22_VERSION} from the npm registry into ${dir}…`,
     );
     fs.mkdirSync(dir, { recursive: true });
     execFileSync(
@@ -40,9 +40,12 @@ function ensureNode22() {
   return { bin, headers: arch ? path.join(dir, "node_modules", "node", "node_modules", arch) : undefined };
 }
 
-/** The environment that puts a Node >= 22.12 first on PATH (this one's, when it is recent enough). */
-export function node22Env(env = process.env) {
-  if (nodeIsRecentEnough()) return env;
+/**
+ * The environment that puts a Node >= 22.12 first on PATH (this one's, when it is recent enough,
+ * unless `exactly22`: the package's prebuilt addon is compiled for Node 22's ABI).
+ */
+export function node22Env(env = process.env, exactly22 = false) {
+  if (nodeIsRecentEnough() && !(exactly22 && process.versions.node.split(".")[0] !== "22")) return env;
   const { bin, headers } = ensureNode22();
   return { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ""}`, ...(headers ? { npm_config_nodedir: headers } : {}) };
 }
@@ -56,9 +59,9 @@ function rebuildNativeIfNeeded(env) {
   if (rebuilt.status !== 0) process.exit(rebuilt.status ?? 1);
 }
 
-/** Runs `command` under a Node >= 22.12 and exits with its status. */
-export function execUnderNode22(command) {
-  const env = node22Env();
+/** Runs `command` under a Node >= 22.12 (or exactly 22, see node22Env) and exits with its status. */
+export function execUnderNode22(command, { exactly22 = false } = {}) {
+  const env = node22Env(process.env, exactly22);
   if (env !== process.env && fs.existsSync(path.join(root, "node_modules", "better-sqlite3"))) rebuildNativeIfNeeded(env);
   const result = spawnSync(command[0], command.slice(1), { env, stdio: "inherit" });
   if (result.error) throw result.error;

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { servedFrom, staleReason } from "./build-stamp.mjs";
 import { buildingMessage, nextStartArgs, withTelemetryOff } from "./next-env.mjs";
+import { servingLines, stopWithServer } from "./serving.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -32,27 +33,8 @@ if (stale) {
   console.log(`toolroom: built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log(`toolroom: serving the build of ${servedFrom(root, distDir)}`);
-const shown = host.includes(":") ? `[${host}]` : host;
-if (token) {
-  // A wildcard bind is reached from this machine as 127.0.0.1; other names go in server.allowedHosts.
-  const visit = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : shown;
-  console.log(
-    `toolroom: serving on http://${shown}:${port} with an access token. Open this URL once (it sets a cookie); API and MCP clients send Authorization: Bearer <token>.`,
-  );
-  console.log(`    http://${visit}:${port}/?token=${encodeURIComponent(token)}`);
-} else {
-  console.log(`toolroom: serving on http://${shown}:${port}`);
-}
+for (const line of servingLines({ host, port, token })) console.log(line);
 // The server reads the same host and token through its settings (HOST, TOOLROOM_SERVER__TOKEN).
 const env = { ...process.env, HOST: host, ...(token ? { TOOLROOM_SERVER__TOKEN: token } : {}) };
 const server = spawn(process.execPath, nextStartArgs(root, "-H", host, "-p", String(port)), { stdio: "inherit", env });
-// Next closes gracefully, waiting for open connections; a browser tab polls every few seconds and
-// keeps its connection busy, so a stop would wait forever. Requests in flight get a moment, then it ends.
-const STOP_GRACE_MS = 5000;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.kill(signal);
-    setTimeout(() => server.kill("SIGKILL"), STOP_GRACE_MS).unref();
-  });
-}
-server.on("exit", (code) => process.exit(code ?? 0));
+stopWithServer(server);

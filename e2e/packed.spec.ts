@@ -1,0 +1,112 @@
+// Issue CC: the npm package, as a person meets it. `npm pack` of this checkout, installed into an
+// empty folder with a plugin beside it, `toolroom serve` there, and one chat with the offline model
+// that reads that folder's package.json. npm's own prepack step (scripts/pack.mjs) is run first
+// by name, then `npm pack --ignore-scripts`: `prepare` (prisma generate) would rewrite generated/
+// under the other specs' CLIs.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ChatPage } from "./pages/chat";
+import { freePort, rawRequest } from "./pages/security-http";
+import { shotPath } from "./pages/shots";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const MAX_PACKAGE_BYTES = 40 * 1024 * 1024;
+
+let work: string;
+let serve: ChildProcess | undefined;
+let output = "";
+let origin: string;
+
+function run(cmd: string, args: string[], cwd: string): string {
+  const result = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** What `npm install <plugin>` leaves: the package and what it imports, in the folder's node_modules. */
+function installPlugin(folder: string, name: string) {
+  const from = fs.realpathSync(path.join(ROOT, "node_modules", name));
+  fs.cpSync(from, path.join(folder, "node_modules", name), {
+    recursive: true,
+    filter: (source) => !path.relative(from, source).split(path.sep).includes("node_modules"),
+  });
+}
+
+test.describe.configure({ timeout: 300_000 });
+
+test.beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-packed-"));
+  try {
+    run(process.execPath, ["scripts/pack.mjs"], ROOT);
+    const packed = JSON.parse(run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)) as { filename: string }[];
+    const tgz = path.join(work, packed[0].filename);
+    expect(fs.statSync(tgz).size, "the package's size").toBeLessThanOrEqual(MAX_PACKAGE_BYTES);
+
+    const folder = path.join(work, "my-plugins");
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, "package.json"), `${JSON.stringify({ name: "my-plugin-folder", version: "3.1.4", private: true }, null, 2)}\n`);
+    run("npm", ["install", "--no-audit", "--no-fund", "--offline", tgz], folder);
+    for (const name of ["toolroom-plugin-sample", "toolroom-plugin-kit", "zod"]) installPlugin(folder, name);
+
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    // A person's shell: no settings, database or Toolroom variables of this checkout's test run.
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: path.join(work, "data"), XDG_CONFIG_HOME: path.join(work, "config") };
+    for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_") || name === "DATABASE_URL" || name === "PORT") delete env[name];
+    serve = spawn(path.join(folder, "node_modules", ".bin", "toolroom"), ["serve", "--port", String(port)], {
+      cwd: folder,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    serve.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    serve.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    for (;;) {
+      if (serve.exitCode !== null) throw new Error(`toolroom serve exited ${serve.exitCode}:\n${output}`);
+      const status = await rawRequest(`${origin}/tools`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (error) {
+    serve?.kill("SIGKILL");
+    throw error;
+  }
+});
+
+test.afterAll(async () => {
+  if (serve && serve.exitCode === null) {
+    const ended = new Promise((resolve) => serve?.on("exit", resolve));
+    serve.kill("SIGTERM");
+    await ended;
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  // scripts/pack.mjs made it in the checkout; the tarball holds it now.
+  fs.rmSync(path.join(ROOT, "dist"), { recursive: true, force: true });
+});
+
+test("the package serves the folder it starts in: its package.json in a chat, its plugin on /tools, its database in the data folder", async ({ page }) => {
+  expect(output).toContain(`toolroom: serving on ${origin}`);
+  expect(output).toContain(`source root ${path.join(work, "my-plugins")}`);
+  expect(output).toContain(`SQLite ${path.join(work, "data", "toolroom", "toolroom.db")}`);
+  expect(fs.existsSync(path.join(work, "my-plugins", "data")), "no database in the person's folder").toBe(false);
+
+  await page.goto(`${origin}/tools`);
+  await expect(page.locator(`[data-testid="tool-row"][data-tool="sample_word_count"]`)).toBeVisible();
+
+  const chat = new ChatPage(page);
+  await page.goto(`${origin}/chat`);
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+  await chat.send('read_file {"path": "package.json"}');
+  await expect(chat.toolCards("read_file")).toHaveAttribute("data-state", "output-available");
+  await expect(chat.assistantMessages.last()).toContainText('"name": "my-plugin-folder"');
+  await chat.waitIdle();
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await page.screenshot({ path: shotPath(`packed-chat-${theme}.png`) });
+  }
+});
