@@ -44,6 +44,6 @@ export default tseslint.config(
     files: ["lib/**/*.ts", "bin/**/*", "e2e/**/*.ts", "bench/**/*.ts", "scripts/**/*", "**/*.test.ts", "*.mjs", "*.ts"],
     rules: Object.fromEntries(reactRules.map((name) => [name, "off"])),
   },
-  // The layer rule (DESIGN.md, README "Layout"): arrows point down only.
+  // The layer rule (docs/house.md, "The layer rule"): arrows point down only.
   ...layerRuleConfig,
 );

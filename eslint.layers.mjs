@@ -1,4 +1,4 @@
-// The layer rule of DESIGN.md, as ESLint zones: arrows point down only. Each zone forbids the files
+// The layer rule of docs/house.md, as ESLint zones: arrows point down only. Each zone forbids the files
 // under `target` to import what resolves under `from` (paths after the `@/` alias is resolved).
 // eslint.layers.test.ts lints a deliberate breach of every zone and expects it to fail.
 

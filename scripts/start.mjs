@@ -11,7 +11,7 @@ import { servingLines, stopWithServer } from "./serving.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-// The build and the server inherit it: no Next.js telemetry from a local tool (README: Configuration).
+// The build and the server inherit it: no Next.js telemetry from a local tool (docs/configuration.md).
 process.env = withTelemetryOff(process.env);
 register({ tsconfig: path.join(root, "tsconfig.json") });
 

@@ -56,8 +56,8 @@ export function ApprovalRules({ initial }: { initial: RuleView[] }) {
   if (rules.length === 0)
     return (
       <EmptyState title="No approval rules yet" testId="rules-empty">
-        Choose “Always…” or “Never…” in an approval dialog, or add <code className="font-mono">approvals.rules</code> to toolroom.yaml (see the README). Without
-        rules every call that asks for confirmation opens the dialog.
+        Choose “Always…” or “Never…” in an approval dialog, or add <code className="font-mono">approvals.rules</code> to toolroom.yaml (see docs/security.md).
+        Without rules every call that asks for confirmation opens the dialog.
       </EmptyState>
     );
 

@@ -1,6 +1,6 @@
 /**
  * The offline model as an eval judge: a scripted stand-in, so a suite with `expect.answer.judge`
- * runs (and is tested) without a network. The rule is simple and documented (README, "judge"):
+ * runs (and is tested) without a network. The rule is simple and documented (docs/evals.md, "LLM judge"):
  * every phrase the criteria put in double quotes must appear in the answer, ignoring case; criteria
  * without a quoted phrase pass any non-empty answer. Its reply has the shape a real judge is asked
  * for, so the same parser reads both.

@@ -33,7 +33,7 @@ describe("BFCL's checker for one parameter", () => {
 
   it("compares numbers and booleans by plain membership", () => {
     expect(bfclCheck(10, [10, 12])).toBeUndefined();
-    // JSON has one number type: 10 and 10.0 are the same value here (see the README).
+    // JSON has one number type: 10 and 10.0 are the same value here (see docs/evals.md).
     expect(bfclCheck(10.0, [10])).toBeUndefined();
     expect(bfclCheck(11, [10, 12])).toBe("11, expected one of [10,12]");
     expect(bfclCheck(true, [true, ""])).toBeUndefined();

@@ -15,7 +15,7 @@
  *
  * BFCL picks the rule from the parameter's declared type and checks that type first; here the value's
  * own JSON type picks it, and the type itself is the tool's JSON Schema's business. What that leaves
- * out is listed in the README ("Differences from BFCL's own checker").
+ * out is listed in docs/evals.md ("Differences from BFCL's own checker").
  */
 import { deepEqual, isObject, show } from "./values";
 

@@ -6,7 +6,7 @@ import { stringify } from "yaml";
  * `{ role, content }`) and `function` (the functions offered, with BFCL's Python-flavoured JSON
  * Schema: `"type": "dict"`, `"float"`, `"tuple"`, …). The matching possible-answer file holds
  * `ground_truth`: one `{ function: { param: [accepted values] } }` per expected call, where `""`
- * among the values means the parameter may be left out. The mapping is in the README.
+ * among the values means the parameter may be left out. The mapping is in docs/evals.md.
  */
 
 export class BfclImportError extends Error {}

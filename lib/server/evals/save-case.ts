@@ -182,7 +182,7 @@ export async function saveCase(settings: Settings, input: SaveCaseInput): Promis
     created = true;
     doc = new Document({ name: path.basename(input.file).slice(0, -SUITE_SUFFIX.length), cases: [] });
     (doc.get("cases", true) as { items: unknown[] }).items.push(node);
-    doc.commentBefore = " Saved from Toolroom (Save as eval case). Keys: see the README's suite reference.";
+    doc.commentBefore = " Saved from Toolroom (Save as eval case). Keys: see Toolroom's docs/evals.md (the suite format).";
   }
   const names = (doc.toJS() as { cases: { name?: unknown }[] }).cases.map((c) => c.name);
   if (text === undefined || !sameNames(text, names)) text = doc.toString();
