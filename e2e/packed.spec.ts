@@ -41,8 +41,9 @@ test.beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-packed-"));
   try {
     run(process.execPath, ["scripts/pack.mjs"], ROOT);
-    const packed = JSON.parse(run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)) as { filename: string }[];
-    const tgz = path.join(work, packed[0].filename);
+    const [packed] = JSON.parse(run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)) as { filename: string }[];
+    if (!packed) throw new Error("npm pack made no tarball");
+    const tgz = path.join(work, packed.filename);
     expect(fs.statSync(tgz).size, "the package's size").toBeLessThanOrEqual(MAX_PACKAGE_BYTES);
 
     const folder = path.join(work, "my-plugins");
