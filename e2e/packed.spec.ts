@@ -35,6 +35,13 @@ function installPlugin(folder: string, name: string) {
   });
 }
 
+/** A person's shell: no settings, database or Toolroom variables of this checkout's test run. */
+function personEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: path.join(work, "data"), XDG_CONFIG_HOME: path.join(work, "config") };
+  for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_") || name === "DATABASE_URL" || name === "PORT") delete env[name];
+  return env;
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 test.beforeAll(async () => {
@@ -90,6 +97,35 @@ test.afterAll(async () => {
   fs.rmSync(path.join(ROOT, "dist"), { recursive: true, force: true });
 });
 
+test("the package's CLI serves the same registry over MCP on stdio", async () => {
+  const mcp = spawn(path.join(work, "my-plugins", "node_modules", ".bin", "toolroom"), ["mcp"], {
+    cwd: path.join(work, "my-plugins"),
+    env: personEnv(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let replies = "";
+  const listed = new Promise<string>((resolve, reject) => {
+    mcp.stdout.on("data", (chunk: Buffer) => {
+      replies += chunk.toString();
+      const line = replies.split("\n").find((l) => l.includes('"id":2'));
+      if (line) resolve(line);
+    });
+    mcp.on("exit", (code) => reject(new Error(`toolroom mcp exited ${code} before it answered`)));
+  });
+  const send = (message: object) => mcp.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "packed-spec", version: "1" } },
+  });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+  const tools = (JSON.parse(await listed) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+  mcp.stdin.end();
+  expect(tools).toEqual(expect.arrayContaining(["read_file", "list_files", "sample_word_count"]));
+});
+
 test("the package serves the folder it starts in: its package.json in a chat, its plugin on /tools, its database in the data folder", async ({ page }) => {
   expect(output).toContain(`toolroom: serving on ${origin}`);
   expect(output).toContain(`source root ${path.join(work, "my-plugins")}`);
@@ -106,6 +142,14 @@ test("the package serves the folder it starts in: its package.json in a chat, it
   await expect(chat.toolCards("read_file")).toHaveAttribute("data-state", "output-available");
   await expect(chat.assistantMessages.last()).toContainText('"name": "my-plugin-folder"');
   await chat.waitIdle();
+
+  // The plugin's confirming tool asks first; approved, it writes into the served folder.
+  await chat.send('sample_save_note {"title": "from-the-package", "body": "served by npx toolroom"}');
+  await expect(chat.dialog.getByTestId("approval-tool")).toHaveText("sample_save_note");
+  await chat.dialog.getByTestId("approval-approve").click();
+  await expect(chat.toolCards("sample_save_note")).toHaveAttribute("data-state", "output-available");
+  await chat.waitIdle();
+  expect(fs.readFileSync(path.join(work, "my-plugins", ".toolroom", "notes", "from-the-package.md"), "utf8")).toContain("served by npx toolroom");
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
     await page.screenshot({ path: shotPath(`packed-chat-${theme}.png`) });
