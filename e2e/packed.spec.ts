@@ -135,6 +135,11 @@ test("the package serves the folder it starts in: its package.json in a chat, it
   await page.goto(`${origin}/tools`);
   await expect(page.locator(`[data-testid="tool-row"][data-tool="sample_word_count"]`)).toBeVisible();
 
+  // The plugin's page: its source highlighted by shiki, one of the packages the server loads from the package's node_modules.
+  await page.goto(`${origin}/tools/sample_word_count`);
+  await expect(page.getByTestId("source-file")).toHaveText("src/tools.ts");
+  await expect(page.locator("pre.shiki span[style*='--shiki-dark']").first()).toBeAttached();
+
   const chat = new ChatPage(page);
   await page.goto(`${origin}/chat`);
   await expect(page.getByTestId("composer-input")).toBeVisible();

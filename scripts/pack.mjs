@@ -11,6 +11,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { cliBundleOptions } from "../bin/bundle.mjs";
@@ -71,10 +72,23 @@ const links = [];
   }
 })(dist);
 
-// The CLI, bundled with everything except the packages the server keeps external too (native,
-// wasm, or too big to copy twice: next.config.ts serverExternalPackages), which the trace put in
-// dist/node_modules with what they load.
+// The packages the server keeps external (next.config.ts serverExternalPackages: native, wasm, or
+// too big to bundle twice) are shared with the CLI, which loads them from dist/node_modules.
+// Turbopack's build reaches them through links its trace does not follow (an ESM-only one, shiki,
+// was missing whole), so they are traced here from their entries with the tracer Next itself uses,
+// and what the standalone copy lacks is added.
 const { config } = JSON.parse(fs.readFileSync(path.join(next, "required-server-files.json"), "utf8"));
+const { nodeFileTrace } = createRequire(import.meta.url)("next/dist/compiled/@vercel/nft");
+const { fileList } = await nodeFileTrace(
+  config.serverExternalPackages.map((name) => fileURLToPath(import.meta.resolve(name))),
+  { base: root },
+);
+let added = 0;
+for (const file of fileList) {
+  if (!file.startsWith("node_modules/") || fs.existsSync(path.join(dist, file))) continue;
+  fs.cpSync(path.join(root, file), path.join(dist, file), { recursive: true, verbatimSymlinks: true });
+  added++;
+}
 // pg-native: the optional native driver pg tries and goes without.
 const shipped = [...config.serverExternalPackages, "@prisma/schema-engine-wasm", "pg-native"];
 const common = {
@@ -123,6 +137,6 @@ let files = 0;
   }
 })(dist);
 console.log(
-  `toolroom pack: dist/ holds ${files} files, ${(bytes / 1024 / 1024).toFixed(1)} MB unpacked; the addon is for Node ABI ${process.versions.modules} on ${process.platform}-${process.arch}`,
+  `toolroom pack: dist/ holds ${files} files (${added} traced here), ${(bytes / 1024 / 1024).toFixed(1)} MB unpacked; the addon is for Node ABI ${process.versions.modules} on ${process.platform}-${process.arch}`,
 );
 if (bytes > 3 * MAX_BYTES) fail(`dist/ is ${(bytes / 1024 / 1024).toFixed(0)} MB: more than a ${MAX_BYTES / 1024 / 1024} MB package can hold.`);

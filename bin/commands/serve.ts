@@ -16,7 +16,8 @@ type Pack = { links: { path: string; target: string }[] };
 function restoreLinks(app: string, pack: Pack): void {
   for (const link of pack.links) {
     const at = path.join(app, link.path);
-    if (fs.existsSync(at)) continue;
+    // lstat: the link itself, made by an earlier start (existsSync would follow it).
+    if (fs.lstatSync(at, { throwIfNoEntry: false })) continue;
     try {
       fs.mkdirSync(path.dirname(at), { recursive: true });
       fs.symlinkSync(link.target, at);
