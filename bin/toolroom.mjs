@@ -12,7 +12,7 @@ const addon = fs.existsSync(packed) ? JSON.parse(fs.readFileSync(packed, "utf8")
 // On a Node older than the dependencies need (or, in the package, one its prebuilt SQLite addon was
 // not compiled for), run again under Node 22 from the npm registry.
 const nodeFits = addon ? addon.nodeModuleVersion === process.versions.modules : nodeIsRecentEnough();
-if (!nodeFits) execUnderNode22(["node", fileURLToPath(import.meta.url), ...process.argv.slice(2)], { exactly22: !!addon });
+if (!nodeFits) await execUnderNode22(["node", fileURLToPath(import.meta.url), ...process.argv.slice(2)], { exactly22: !!addon });
 if (addon) {
   if (addon.platform !== process.platform || addon.arch !== process.arch) {
     console.error(

@@ -17,7 +17,7 @@ const MAX_PACKAGE_BYTES = 40 * 1024 * 1024;
 
 let work: string;
 let serve: ChildProcess | undefined;
-let output = "";
+let output: { text: string };
 let origin: string;
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -42,6 +42,45 @@ function personEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** `toolroom serve` in the person's folder, answering /tools. */
+async function startServe(): Promise<{ child: ChildProcess; origin: string; output: { text: string } }> {
+  const port = await freePort();
+  const output = { text: "" };
+  const child = spawn(path.join(work, "my-plugins", "node_modules", ".bin", "toolroom"), ["serve", "--port", String(port)], {
+    cwd: path.join(work, "my-plugins"),
+    env: personEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output.text += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output.text += chunk.toString()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`toolroom serve exited ${child.exitCode}:\n${output.text}`);
+    const status = await rawRequest(`http://127.0.0.1:${port}/tools`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { child, origin: `http://127.0.0.1:${port}`, output };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM, as a process manager stops it: the command ends, and the server it started with it. */
+async function stopServe(child: ChildProcess, at: string): Promise<void> {
+  if (child.exitCode === null) {
+    const ended = new Promise((resolve) => child.on("exit", resolve));
+    child.kill("SIGTERM");
+    await ended;
+  }
+  await expect
+    .poll(() =>
+      rawRequest(`${at}/tools`).then(
+        () => "answering",
+        () => "stopped",
+      ),
+    )
+    .toBe("stopped");
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 test.beforeAll(async () => {
@@ -59,27 +98,7 @@ test.beforeAll(async () => {
     run("npm", ["install", "--no-audit", "--no-fund", "--offline", tgz], folder);
     for (const name of ["toolroom-plugin-sample", "toolroom-plugin-kit", "zod"]) installPlugin(folder, name);
 
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    // A person's shell: no settings, database or Toolroom variables of this checkout's test run.
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: path.join(work, "data"), XDG_CONFIG_HOME: path.join(work, "config") };
-    for (const name of Object.keys(env)) if (name.startsWith("TOOLROOM_") || name === "DATABASE_URL" || name === "PORT") delete env[name];
-    serve = spawn(path.join(folder, "node_modules", ".bin", "toolroom"), ["serve", "--port", String(port)], {
-      cwd: folder,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    serve.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    serve.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    for (;;) {
-      if (serve.exitCode !== null) throw new Error(`toolroom serve exited ${serve.exitCode}:\n${output}`);
-      const status = await rawRequest(`${origin}/tools`).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    ({ child: serve, origin, output } = await startServe());
   } catch (error) {
     serve?.kill("SIGKILL");
     throw error;
@@ -87,11 +106,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (serve && serve.exitCode === null) {
-    const ended = new Promise((resolve) => serve?.on("exit", resolve));
-    serve.kill("SIGTERM");
-    await ended;
-  }
+  if (serve) await stopServe(serve, origin);
   fs.rmSync(work, { recursive: true, force: true });
   // scripts/pack.mjs made it in the checkout; the tarball holds it now.
   fs.rmSync(path.join(ROOT, "dist"), { recursive: true, force: true });
@@ -127,9 +142,10 @@ test("the package's CLI serves the same registry over MCP on stdio", async () =>
 });
 
 test("the package serves the folder it starts in: its package.json in a chat, its plugin on /tools, its database in the data folder", async ({ page }) => {
-  expect(output).toContain(`toolroom: serving on ${origin}`);
-  expect(output).toContain(`source root ${path.join(work, "my-plugins")}`);
-  expect(output).toContain(`SQLite ${path.join(work, "data", "toolroom", "toolroom.db")}`);
+  expect(output.text).toContain(`toolroom: serving on ${origin}`);
+  expect(output.text).toContain(`source root ${path.join(work, "my-plugins")}`);
+  expect(output.text).toContain(`SQLite ${path.join(work, "data", "toolroom", "toolroom.db")}`);
+  expect(output.text).toMatch(/applied \d+ migrations/);
   expect(fs.existsSync(path.join(work, "my-plugins", "data")), "no database in the person's folder").toBe(false);
 
   await page.goto(`${origin}/tools`);
@@ -159,4 +175,13 @@ test("the package serves the folder it starts in: its package.json in a chat, it
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
     await page.screenshot({ path: shotPath(`packed-chat-${theme}.png`) });
   }
+});
+
+test("stopped and started again, it serves the same database without setting anything up again", async ({ page }) => {
+  if (!serve) throw new Error("no first serve");
+  await stopServe(serve, origin);
+  ({ child: serve, origin, output } = await startServe());
+  expect(output.text).not.toMatch(/applied \d+ migrations/);
+  await page.goto(`${origin}/chat`);
+  await expect(page.getByTestId("chat-history-item").first()).toContainText('read_file {"path": "package.json"}');
 });

@@ -4,7 +4,7 @@
 // every `node` below it — npm scripts, tsx, next, vitest, Playwright's server — is Node 22, and
 // native modules (better-sqlite3) compile against its headers.
 //   node scripts/node22.mjs exec -- <command…>    run a command under Node >= 22.12
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -59,18 +59,30 @@ function rebuildNativeIfNeeded(env) {
   if (rebuilt.status !== 0) process.exit(rebuilt.status ?? 1);
 }
 
-/** Runs `command` under a Node >= 22.12 (or exactly 22, see node22Env) and exits with its status. */
+/**
+ * Runs `command` under a Node >= 22.12 (or exactly 22, see node22Env) and exits with its status;
+ * the promise never settles. A SIGTERM or SIGHUP sent to this process alone (a process manager, a
+ * test stopping `toolroom serve`) is passed on, so the command never outlives it; Ctrl-C reaches
+ * both through the terminal, so it is not passed on again (a second SIGINT means "stop now" to
+ * `toolroom worker`).
+ */
 export function execUnderNode22(command, { exactly22 = false } = {}) {
   const env = node22Env(process.env, exactly22);
   if (env !== process.env && fs.existsSync(path.join(root, "node_modules", "better-sqlite3"))) rebuildNativeIfNeeded(env);
-  const result = spawnSync(command[0], command.slice(1), { env, stdio: "inherit" });
-  if (result.error) throw result.error;
-  process.exit(result.status ?? (result.signal ? 128 + (os.constants.signals[result.signal] ?? 0) : 1));
+  const child = spawn(command[0], command.slice(1), { env, stdio: "inherit" });
+  process.on("SIGINT", () => {});
+  for (const signal of ["SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("error", (error) => {
+    console.error(`toolroom: cannot run ${command[0]}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));
+  return new Promise(() => {});
 }
 
 const [mode, ...rest] = import.meta.url === pathToFileURL(process.argv[1] ?? "").href ? process.argv.slice(2) : [];
 if (mode === "exec") {
   const command = rest[0] === "--" ? rest.slice(1) : rest;
   if (command.length === 0) throw new Error("usage: node scripts/node22.mjs exec -- <command…>");
-  execUnderNode22(command);
+  await execUnderNode22(command);
 }
