@@ -42,13 +42,13 @@ function personEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `toolroom serve` in the person's folder, answering /tools. */
-async function startServe(): Promise<{ child: ChildProcess; origin: string; output: { text: string } }> {
+/** `toolroom serve --port P` in the person's folder (`bare`: `toolroom` alone, with PORT=P), answering /tools. */
+async function startServe(bare = false): Promise<{ child: ChildProcess; origin: string; output: { text: string } }> {
   const port = await freePort();
   const output = { text: "" };
-  const child = spawn(path.join(work, "my-plugins", "node_modules", ".bin", "toolroom"), ["serve", "--port", String(port)], {
+  const child = spawn(path.join(work, "my-plugins", "node_modules", ".bin", "toolroom"), bare ? [] : ["serve", "--port", String(port)], {
     cwd: path.join(work, "my-plugins"),
-    env: personEnv(),
+    env: { ...personEnv(), ...(bare ? { PORT: String(port) } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output.text += chunk.toString()));
@@ -177,10 +177,10 @@ test("the package serves the folder it starts in: its package.json in a chat, it
   }
 });
 
-test("stopped and started again, it serves the same database without setting anything up again", async ({ page }) => {
+test("stopped, and started again as `toolroom` alone, it serves the same database without setting anything up again", async ({ page }) => {
   if (!serve) throw new Error("no first serve");
   await stopServe(serve, origin);
-  ({ child: serve, origin, output } = await startServe());
+  ({ child: serve, origin, output } = await startServe(true));
   expect(output.text).not.toMatch(/applied \d+ migrations/);
   await page.goto(`${origin}/chat`);
   await expect(page.getByTestId("chat-history-item").first()).toContainText('read_file {"path": "package.json"}');
