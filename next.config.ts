@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { SECURITY_HEADERS } from "./lib/security/headers";
 
 const config: NextConfig = {
@@ -6,9 +7,6 @@ const config: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "typescript", "shiki", "pg-boss"],
   // Parallel work trees (helpers, benches) build into their own folder.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  // The build also writes a self-contained server with the files it needs (<distDir>/standalone):
-  // what the npm package ships (scripts/pack.mjs), so `npx toolroom` serves with no build step.
-  output: "standalone",
   // Routes that read the source root or Toolroom's own folder at run time (process.cwd(), the
   // install folder) make the tracer copy the whole checkout. The package ships what the server
   // reads at run time itself (examples/, public/, the migrations); sharp serves next/image, unused.
@@ -32,4 +30,10 @@ const config: NextConfig = {
   headers: async () => [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
 };
 
-export default config;
+// The build also writes a self-contained server with the files it needs (<distDir>/standalone):
+// what the npm package ships (scripts/pack.mjs), so `npx toolroom` serves with no build step. Only
+// while building: `next start` (npm start, the e2e servers) serves .next itself, and warns when the
+// setting is there.
+const configFor = (phase: string): NextConfig => (phase === PHASE_PRODUCTION_BUILD ? { ...config, output: "standalone" } : config);
+
+export default configFor;
