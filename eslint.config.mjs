@@ -8,7 +8,20 @@ import { layerRuleConfig } from "./eslint.layers.mjs";
 const reactRules = nextVitals.flatMap((config) => Object.keys(config.rules ?? {})).filter((name) => /^(react|react-hooks|jsx-a11y|@next\/next)\//.test(name));
 
 export default tseslint.config(
-  { ignores: [".next/**", ".next-*/**", "generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "examples/**/dist/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "generated/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "examples/**/dist/**",
+      "dist/**",
+      ".dist-*/**",
+    ],
+  },
   // Test data: deliberately broken plugins and a sample repository the search tools index.
   { ignores: ["examples/plugins/fixtures/**", "lib/**/__fixtures__/**"] },
   ...nextVitals,

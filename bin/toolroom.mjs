@@ -7,8 +7,10 @@ import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { execUnderNode22, nodeIsRecentEnough } from "../scripts/node22.mjs";
 
+// The package ships dist/ and not the sources; a clone has the sources (and a dist/ while `npm pack` runs).
 const packed = fileURLToPath(new URL("../dist/pack.json", import.meta.url));
-const addon = fs.existsSync(packed) ? JSON.parse(fs.readFileSync(packed, "utf8")).addon : null;
+const isPackage = !fs.existsSync(new URL("./cli.ts", import.meta.url)) && fs.existsSync(packed);
+const addon = isPackage ? JSON.parse(fs.readFileSync(packed, "utf8")).addon : null;
 // On a Node older than the dependencies need (or, in the package, one its prebuilt SQLite addon was
 // not compiled for), run again under Node 22 from the npm registry.
 const nodeFits = addon ? addon.nodeModuleVersion === process.versions.modules : nodeIsRecentEnough();

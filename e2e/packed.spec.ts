@@ -84,6 +84,8 @@ async function stopServe(child: ChildProcess, at: string): Promise<void> {
 test.describe.configure({ timeout: 300_000 });
 
 test.beforeAll(async () => {
+  // Packing (a hundred megabytes through gzip) and installing take a while on a busy machine.
+  test.setTimeout(300_000);
   work = fs.mkdtempSync(path.join(os.tmpdir(), "toolroom-packed-"));
   try {
     run(process.execPath, ["scripts/pack.mjs"], ROOT);

@@ -18,7 +18,10 @@ import { cliBundleOptions } from "../bin/bundle.mjs";
 import { staleReason } from "./build-stamp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "dist");
+const shippedDir = path.join(root, "dist");
+// Made aside and renamed into place, so nothing ever sees half a dist/; a failed run leaves none.
+const dist = path.join(root, `.dist-${process.pid}`);
+process.on("exit", () => fs.rmSync(dist, { recursive: true, force: true }));
 const next = path.join(root, ".next");
 const MAX_BYTES = 40 * 1024 * 1024;
 
@@ -35,7 +38,6 @@ if (stale) {
 }
 if (!fs.existsSync(path.join(next, "standalone", "server.js"))) fail('.next/standalone/server.js is missing: next.config.ts must keep output: "standalone".');
 
-fs.rmSync(dist, { recursive: true, force: true });
 fs.cpSync(path.join(next, "standalone"), dist, { recursive: true, verbatimSymlinks: true });
 // The tracer's copy of the checkout's top level (its package.json, its .env) is not the package's.
 for (const name of fs.readdirSync(dist))
@@ -140,3 +142,5 @@ console.log(
   `toolroom pack: dist/ holds ${files} files (${added} traced here), ${(bytes / 1024 / 1024).toFixed(1)} MB unpacked; the addon is for Node ABI ${process.versions.modules} on ${process.platform}-${process.arch}`,
 );
 if (bytes > 3 * MAX_BYTES) fail(`dist/ is ${(bytes / 1024 / 1024).toFixed(0)} MB: more than a ${MAX_BYTES / 1024 / 1024} MB package can hold.`);
+fs.rmSync(shippedDir, { recursive: true, force: true });
+fs.renameSync(dist, shippedDir);
