@@ -29,5 +29,13 @@ export function outLine(...values: unknown[]): void {
 
 /** The command's stdout as a stream, for writers that take one (the MCP stdio transport, ask's printer). */
 export function commandStdout(): Writable {
-  return new Writable({ write: (chunk: Buffer, _encoding, done) => void out(chunk, done) });
+  return new Writable({
+    write: (chunk: Buffer, _encoding, done) =>
+      void out(chunk, (error) => {
+        // The reader has gone (an MCP client that quit, `| head`): the command ends quietly, as
+        // exitQuietlyOnClosedPipe does for process.stdout, instead of an unhandled EPIPE.
+        if (error && "code" in error && error.code === "EPIPE") process.exit(0);
+        done(error);
+      }),
+  });
 }

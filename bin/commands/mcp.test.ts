@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +42,23 @@ async function connect(elicit?: "accept" | "decline", settings = config) {
 const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("");
 
 describe("toolroom mcp (stdio)", () => {
+  it("ends quietly when its client stops reading (stdout closed), as every command does: no EPIPE stack", async () => {
+    const child = spawn(process.execPath, [TOOLROOM_BIN, "--config", config, "mcp"], {
+      cwd: root,
+      env: cliEnv(root) as NodeJS.ProcessEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code: number | null) => resolve(code)));
+    // The reader goes away before the first answer: the answer to initialize meets a closed pipe.
+    child.stdout.destroy();
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "gone", version: "1" } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    expect(await exited).toBe(0);
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+  });
+
   it("serves the registry to the official SDK client", async () => {
     const { client, stderr } = await connect();
     try {
