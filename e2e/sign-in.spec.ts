@@ -88,7 +88,12 @@ test("an owner shares a read-only link: it shows the chat with nothing to act on
     await expect(who).toHaveURL(`${origin}/chat`);
   };
   await signIn(page, "mia@example.com", "mia's long password");
-  await page.getByRole("textbox", { name: "Message" }).fill("list files in lib");
+  // Typed before the page has hydrated, the text is in the box but not in React's state, and Enter
+  // only adds a line (seen on a busy machine): type until Send takes it.
+  await expect(async () => {
+    await page.getByRole("textbox", { name: "Message" }).fill("list files in lib");
+    await expect(page.getByTestId("composer-send")).toBeEnabled({ timeout: 1000 });
+  }).toPass();
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await page.getByTestId("share-chat").click();
