@@ -87,13 +87,23 @@ test("an owner shares a read-only link: it shows the chat with nothing to act on
     await who.getByRole("button", { name: "Sign in" }).click();
     await expect(who).toHaveURL(`${origin}/chat`);
   };
+  // Twice in full runs on a busy machine the chat page after this sign-in never took the typed
+  // text (Send stayed disabled for minutes: the page had not hydrated); what the browser saw is kept
+  // for the failure message.
+  const seen: string[] = [];
+  page.on("pageerror", (error) => seen.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => seen.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("console", (message) => void (message.type() === "error" && seen.push(`console: ${message.text()}`)));
   await signIn(page, "mia@example.com", "mia's long password");
-  // Typed before the page has hydrated, the text is in the box but not in React's state, and Enter
-  // only adds a line (seen on a busy machine): type until Send takes it.
+  // Text typed before the page hydrates stays in the box but not in React's state: type until Send takes it.
   await expect(async () => {
     await page.getByRole("textbox", { name: "Message" }).fill("list files in lib");
     await expect(page.getByTestId("composer-send")).toBeEnabled({ timeout: 1000 });
-  }).toPass();
+  })
+    .toPass({ timeout: 60_000 })
+    .catch((error: Error) => {
+      throw new Error(`the chat page took no input; the browser saw:\n${seen.join("\n") || "(no error, no failed request)"}\n${error.message}`);
+    });
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await page.getByTestId("share-chat").click();
