@@ -16,6 +16,7 @@ import { RegistryCollisionError } from "@/lib/tools/errors";
 import type { Registry } from "@/lib/tools/registry-types";
 import type { ElicitSchema } from "@/lib/tools/types";
 import { connectMcpSources } from "./client-source";
+import { processExists } from "@/lib/testing/processes";
 
 const MODULES = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol");
 const FS_SERVER = path.join(MODULES, "server-filesystem/dist/index.js");
@@ -41,18 +42,9 @@ async function run(name: string, input: unknown = {}) {
   return invoke(tool.resolve(testContext()), input, testContext());
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  return !alive(pid);
+  for (let i = 0; i < 50 && processExists(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return !processExists(pid);
 }
 
 beforeAll(async () => {
@@ -226,7 +218,7 @@ describe("MCP server lifetime", () => {
       { cwd: tmp, clientVersion: "0" },
     );
     const pid = Number(fs.readFileSync(pidFile, "utf8"));
-    expect(alive(pid)).toBe(true);
+    expect(processExists(pid)).toBe(true);
     await source?.close?.();
     expect(await gone(pid)).toBe(true);
   });
